@@ -1,0 +1,340 @@
+extension DeepLink {
+  /// Reads and normalises a link, refusing every input on which URL parsers could disagree.
+  ///
+  /// See ``DeepLink`` for the normalisation rules and ``DeepLinkError`` for every refusal.
+  ///
+  /// ```swift
+  /// try DeepLink("shop://product/123").pathSegments   // ["product", "123"]
+  /// try DeepLink("https://user@shop.example.com/")    // throws DeepLinkError.userInfo
+  /// ```
+  ///
+  /// - Parameter string: the link as received.
+  /// - Throws: ``DeepLinkError`` naming what was wrong.
+  /// - Complexity: O(*n*) in the length of `string`, one pass per component.
+  public init(_ string: String) throws(DeepLinkError) {
+    var input = string
+    let result = input.withUTF8 { bytes in
+      Result { () throws(DeepLinkError) in try LinkParser.parse(bytes) }
+    }
+    self = try result.get()
+  }
+}
+
+/// The RFC 3986 splitter behind ``DeepLink/init(_:)-(String)``.
+enum LinkParser {
+  private static let slash: UInt8 = 0x2F
+  private static let question: UInt8 = 0x3F
+  private static let hash: UInt8 = 0x23
+  private static let colon: UInt8 = 0x3A
+  private static let percent: UInt8 = 0x25
+  private static let plus: UInt8 = 0x2B
+  private static let dot: UInt8 = 0x2E
+
+  static func parse(_ p: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) -> DeepLink {
+    let n = p.count
+    guard n > 0 else { throw .empty }
+    guard n <= DeepLink.maximumLength else { throw .tooLong(bytes: n) }
+    try scanRawBytes(p)
+
+    // scheme ":"
+    var colonIndex = 0
+    while colonIndex < n {
+      let b = p[colonIndex]
+      if b == colon || b == slash || b == question || b == hash { break }
+      colonIndex += 1
+    }
+    guard colonIndex > 0, colonIndex < n, p[colonIndex] == colon else { throw .missingScheme }
+    let scheme = try readScheme(UnsafeBufferPointer(rebasing: p[0..<colonIndex]))
+    let isWeb = scheme == "https" || scheme == "http"
+
+    var cursor = colonIndex + 1
+    var host: String? = nil
+    var port: Int? = nil
+    var segments: [String] = []
+    let hasAuthority = cursor + 1 < n && p[cursor] == slash && p[cursor + 1] == slash
+    if hasAuthority {
+      let start = cursor + 2
+      var end = start
+      while end < n {
+        let b = p[end]
+        if b == slash || b == question || b == hash { break }
+        end += 1
+      }
+      if isWeb {
+        (host, port) = try readWebAuthority(p, start, end, defaultPort: scheme == "https" ? 443 : 80)
+      } else {
+        try checkCustomAuthority(p, start, end)
+        try appendSegment(p, start, end, to: &segments)
+      }
+      cursor = end
+    } else if isWeb {
+      throw .missingHost
+    }
+
+    // path
+    var pathEnd = cursor
+    while pathEnd < n && p[pathEnd] != question && p[pathEnd] != hash { pathEnd += 1 }
+    var segmentStart = cursor
+    for i in cursor...pathEnd where i == pathEnd || p[i] == slash {
+      if i > segmentStart { try appendSegment(p, segmentStart, i, to: &segments) }
+      segmentStart = i + 1
+    }
+
+    // query
+    var queryItems: [DeepLinkQueryItem] = []
+    cursor = pathEnd
+    if cursor < n && p[cursor] == question {
+      var queryEnd = cursor + 1
+      while queryEnd < n && p[queryEnd] != hash { queryEnd += 1 }
+      var itemStart = cursor + 1
+      for i in itemStart...queryEnd where i == queryEnd || p[i] == 0x26 {
+        if i > itemStart { queryItems.append(try readQueryItem(p, itemStart, i)) }
+        itemStart = i + 1
+      }
+      cursor = queryEnd
+    }
+
+    // fragment
+    var fragment: String? = nil
+    if cursor < n && p[cursor] == hash {
+      fragment = try decode(p, cursor + 1, n, plusIsSpace: false)
+    }
+    return DeepLink(
+      scheme: scheme, host: host, port: port, pathSegments: segments, queryItems: queryItems, fragment: fragment)
+  }
+
+  private static func scanRawBytes(_ p: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) {
+    try LinkParserChecks.scan(p)
+  }
+}
+
+/// Checks shared by links and pattern literals.
+enum LinkParserChecks {
+  /// Refuses raw control characters (C0, DEL, C1), backslashes and the ASCII characters that are
+  /// never valid unencoded. Brackets are checked per component (they mean an IPv6 host).
+  static func scan(_ p: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) {
+    for i in 0..<p.count {
+      let b = p[i]
+      switch b {
+      case 0x00...0x1F, 0x7F: throw .controlCharacter(offset: i)
+      case 0x5C: throw .backslash(offset: i)
+      case 0x20, 0x22, 0x3C, 0x3E, 0x5E, 0x60, 0x7B, 0x7C, 0x7D:
+        throw .invalidCharacter(Character(Unicode.Scalar(b)), offset: i)
+      case 0xC2:
+        if i + 1 < p.count && p[i + 1] >= 0x80 && p[i + 1] <= 0x9F { throw .controlCharacter(offset: i) }
+      default: break
+      }
+    }
+  }
+}
+
+extension LinkParser {
+  private static func readScheme(_ bytes: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) -> String {
+    var valid = true
+    for (i, b) in bytes.enumerated() {
+      let isAlpha = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
+      let isOther = (b >= 0x30 && b <= 0x39) || b == plus || b == 0x2D || b == dot
+      if !(isAlpha || (i > 0 && isOther)) { valid = false }
+    }
+    guard valid else { throw .invalidScheme(String(decoding: bytes, as: UTF8.self)) }
+    return String(unsafeUninitializedCapacity: bytes.count) { out in
+      for (i, b) in bytes.enumerated() { out[i] = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b }
+      return bytes.count
+    }
+  }
+
+  /// The authority of a custom-scheme link is its first path segment; it may not look like
+  /// userinfo, a port or an IPv6 literal.
+  private static func checkCustomAuthority(
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
+  ) throws(DeepLinkError) {
+    for i in start..<end {
+      switch p[i] {
+      case 0x40: throw .userInfo
+      case colon: throw .invalidPort(String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self))
+      default: break
+      }
+    }
+  }
+
+  private static func readWebAuthority(
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, defaultPort: Int
+  ) throws(DeepLinkError) -> (String, Int?) {
+    var hostEnd = end
+    for i in start..<end {
+      switch p[i] {
+      case 0x40: throw .userInfo
+      case 0x5B, 0x5D:
+        throw .ipAddressHost(String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self))
+      case colon where hostEnd == end: hostEnd = i
+      default: break
+      }
+    }
+    var port: Int? = nil
+    if hostEnd < end {
+      let digits = UnsafeBufferPointer(rebasing: p[(hostEnd + 1)..<end])
+      var value = 0
+      var valid = !digits.isEmpty
+      for b in digits {
+        guard b >= 0x30 && b <= 0x39, value <= 65535 else {
+          valid = false
+          break
+        }
+        value = value * 10 + Int(b - 0x30)
+      }
+      guard valid, value <= 65535 else { throw .invalidPort(String(decoding: digits, as: UTF8.self)) }
+      port = value == defaultPort ? nil : value
+    }
+    let host = try readHost(p, start, hostEnd)
+    return (host, port)
+  }
+
+  /// Decodes percent-escapes, maps full-width and ideographic dots to `.`, lowercases, drops one
+  /// trailing dot and checks labels, lengths and numeric (IPv4-like) hosts.
+  private static func readHost(
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
+  ) throws(DeepLinkError) -> String {
+    let raw = UnsafeBufferPointer(rebasing: p[start..<end])
+    guard !raw.isEmpty else { throw .missingHost }
+    let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
+      Result { () throws(DeepLinkError) -> String in
+        var count = try decodeBytes(p, start, end, into: buffer, plusIsSpace: false)
+        let decoded = UnsafeBufferPointer(rebasing: buffer[0..<count])
+        if let failure = UTF8Check.validate(decoded) {
+          throw failure == .controlCharacter ? .controlCharacter(offset: start) : .invalidUTF8(offset: start)
+        }
+        let rawHost = String(decoding: raw, as: UTF8.self)
+        // Map and lowercase in place; the output never outgrows the input.
+        var out = 0
+        var i = 0
+        while i < count {
+          let b = buffer[i]
+          switch b {
+          case 0x41...0x5A:
+            buffer[out] = b | 0x20
+            i += 1
+          case 0x61...0x7A, 0x30...0x39, 0x2D, dot:
+            buffer[out] = b
+            i += 1
+          case 0xE3 where i + 2 < count && buffer[i + 1] == 0x80 && buffer[i + 2] == 0x82,  // U+3002
+            0xEF where i + 2 < count && buffer[i + 1] == 0xBC && buffer[i + 2] == 0x8E,  // U+FF0E
+            0xEF where i + 2 < count && buffer[i + 1] == 0xBD && buffer[i + 2] == 0xA1:  // U+FF61
+            buffer[out] = dot
+            i += 3
+          default:
+            throw .invalidHost(rawHost)
+          }
+          out += 1
+        }
+        count = out
+        if count > 0 && buffer[count - 1] == dot { count -= 1 }
+        guard count > 0 else { throw .emptyHostLabel(rawHost) }
+        guard count <= 253 else { throw .hostTooLong(rawHost) }
+        var labelStart = 0
+        for j in 0...count where j == count || buffer[j] == dot {
+          let length = j - labelStart
+          guard length > 0 else { throw .emptyHostLabel(rawHost) }
+          guard length <= 63 else { throw .hostTooLong(rawHost) }
+          if j == count && isNumericLabel(UnsafeBufferPointer(rebasing: buffer[labelStart..<j])) {
+            throw .ipAddressHost(rawHost)
+          }
+          labelStart = j + 1
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<count]), as: UTF8.self)
+      }
+    }
+    return try result.get()
+  }
+
+  /// The WHATWG URL standard reads a host whose last label is a number (decimal, or `0x` hex)
+  /// as an IPv4 address.
+  private static func isNumericLabel(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
+    if label.count >= 2 && label[0] == 0x30 && (label[1] | 0x20) == 0x78 {
+      return label.dropFirst(2).allSatisfy { PercentEncoding.hexValue($0) != nil }
+    }
+    return label.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+  }
+
+  private static func appendSegment(
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, to segments: inout [String]
+  ) throws(DeepLinkError) {
+    guard segments.count < DeepLink.maximumPathSegments else {
+      var total = segments.count + 1
+      for i in end..<p.count {
+        if p[i] == question || p[i] == hash { break }
+        if p[i] == slash && i + 1 < p.count && p[i + 1] != slash && p[i + 1] != question && p[i + 1] != hash {
+          total += 1
+        }
+      }
+      throw .tooManyPathSegments(total)
+    }
+    let segment = try decode(p, start, end, plusIsSpace: false)
+    if segment == "." || segment == ".." { throw .dotSegment(offset: start) }
+    if segment.utf8.contains(slash) { throw .encodedSlash(offset: start) }
+    if segment.utf8.contains(0x5C) { throw .backslash(offset: start) }
+    segments.append(segment)
+  }
+
+  private static func readQueryItem(
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
+  ) throws(DeepLinkError) -> DeepLinkQueryItem {
+    var equals = start
+    while equals < end && p[equals] != 0x3D { equals += 1 }
+    let name = try decode(p, start, equals, plusIsSpace: true)
+    guard equals < end else { return DeepLinkQueryItem(name: name, value: nil) }
+    return DeepLinkQueryItem(name: name, value: try decode(p, equals + 1, end, plusIsSpace: true))
+  }
+
+  /// Percent-decodes `p[start..<end]` once into a `String`, refusing malformed escapes, invalid
+  /// UTF-8, control characters and brackets.
+  static func decode(
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool
+  ) throws(DeepLinkError) -> String {
+    var needsDecoding = false
+    for i in start..<end {
+      switch p[i] {
+      case percent: needsDecoding = true
+      case plus where plusIsSpace: needsDecoding = true
+      case 0x5B, 0x5D: throw .invalidCharacter(Character(Unicode.Scalar(p[i])), offset: i)
+      default: break
+      }
+    }
+    guard needsDecoding else { return String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self) }
+    let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { buffer in
+      Result { () throws(DeepLinkError) -> String in
+        let count = try decodeBytes(p, start, end, into: buffer, plusIsSpace: plusIsSpace)
+        let decoded = UnsafeBufferPointer(rebasing: buffer[0..<count])
+        switch UTF8Check.validate(decoded) {
+        case .controlCharacter?: throw .controlCharacter(offset: start)
+        case .invalidUTF8?: throw .invalidUTF8(offset: start)
+        case nil: return String(decoding: decoded, as: UTF8.self)
+        }
+      }
+    }
+    return try result.get()
+  }
+
+  /// Percent-decodes into `buffer`, returning the decoded length.
+  private static func decodeBytes(
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into buffer: UnsafeMutableBufferPointer<UInt8>,
+    plusIsSpace: Bool
+  ) throws(DeepLinkError) -> Int {
+    var count = 0
+    var i = start
+    while i < end {
+      let b = p[i]
+      if b == percent {
+        guard i + 2 < end, let high = PercentEncoding.hexValue(p[i + 1]),
+          let low = PercentEncoding.hexValue(p[i + 2])
+        else { throw .malformedPercentEscape(offset: i) }
+        buffer[count] = high << 4 | low
+        i += 3
+      } else {
+        buffer[count] = (b == plus && plusIsSpace) ? 0x20 : b
+        i += 1
+      }
+      count += 1
+    }
+    return count
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// A parsed, normalised link: the value every stage of the pipeline works on.
+///
+/// `DeepLink` splits a link over its UTF-8 itself (RFC 3986 structure) rather than trusting
+/// Foundation's `URL`, whose parsing differs between platforms and from browsers. Every input on
+/// which parsers could disagree is refused with a ``DeepLinkError``; what is accepted is
+/// normalised deterministically:
+///
+/// - the scheme and host are lowercased; one trailing dot on a host is dropped; full-width and
+///   ideographic dots in a host become `.`; default ports (`80`, `443`) are dropped;
+/// - the path is split on literal `/` and each segment is percent-decoded exactly once; empty
+///   segments (trailing or repeated slashes) are dropped;
+/// - query items keep their order and repetition; `+` in a query name or value means a space.
+///
+/// Only `http` and `https` links have a ``host``. For every other scheme the authority is the
+/// first path segment: `shop://product/123`, `shop:///product/123` and `shop:/product/123` all
+/// have the path segments `["product", "123"]`.
+///
+/// ```swift
+/// let link = try DeepLink("https://Shop.Example.com./ip/desk/123?q=red+shoes")
+/// link.host          // "shop.example.com"
+/// link.pathSegments  // ["ip", "desk", "123"]
+/// link.queryValue("q")  // "red shoes"
+/// ```
+public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
+  /// The longest link accepted, in bytes of UTF-8.
+  public static let maximumLength = 8 * 1024
+  /// The most path segments a link may have.
+  public static let maximumPathSegments = 64
+
+  /// The scheme, lowercased (`https`, `shop`).
+  public let scheme: String
+  /// The host of an `http` or `https` link, lowercased, without a trailing dot; `nil` for
+  /// custom schemes, whose authority is the first path segment.
+  public let host: String?
+  /// An explicit, non-default port of a web link.
+  public let port: Int?
+  /// The decoded path segments, without empty ones.
+  public let pathSegments: [String]
+  /// The decoded query items in their original order, repetitions included.
+  public let queryItems: [DeepLinkQueryItem]
+  /// The decoded fragment, if the link has one.
+  public let fragment: String?
+
+  /// Creates a link from its already-normalised parts.
+  ///
+  /// Used by rewrites and reverse routing. The parts are taken as they are; to read a link a
+  /// person or another app produced, use ``init(_:)-(String)``.
+  public init(
+    scheme: String, host: String? = nil, port: Int? = nil, pathSegments: [String],
+    queryItems: [DeepLinkQueryItem] = [], fragment: String? = nil
+  ) {
+    self.scheme = scheme
+    self.host = host
+    self.port = port
+    self.pathSegments = pathSegments
+    self.queryItems = queryItems
+    self.fragment = fragment
+  }
+
+  /// Whether this is an `http` or `https` link (a universal link or a web page).
+  public var isWebLink: Bool { host != nil }
+
+  /// The decoded path, `/` followed by the segments joined with `/` (`/` for no segments).
+  public var path: String { "/" + pathSegments.joined(separator: "/") }
+
+  /// The value of the first query item called `name`, or `nil` if there is none.
+  ///
+  /// - Complexity: O(*n*) in the number of query items.
+  public func queryValue(_ name: String) -> String? {
+    for item in queryItems where item.name == name { return item.value }
+    return nil
+  }
+
+  /// Every value of the query items called `name`, in order.
+  public func queryValues(_ name: String) -> [String] {
+    queryItems.compactMap { $0.name == name ? $0.value : nil }
+  }
+
+  /// The link written out again in normal form, percent-encoding as needed.
+  ///
+  /// Parsing `absoluteString` gives back an equal `DeepLink`.
+  public var absoluteString: String {
+    var out = scheme + "://"
+    if let host {
+      out += host
+      if let port { out += ":\(port)" }
+    }
+    var first = host == nil
+    for segment in pathSegments {
+      if !first { out += "/" }
+      first = false
+      out += PercentEncoding.encode(segment, allowing: .pathSegment)
+    }
+    if host != nil && pathSegments.isEmpty { out += "/" }
+    if !queryItems.isEmpty {
+      out += "?"
+      out += queryItems.map { item in
+        let name = PercentEncoding.encode(item.name, allowing: .queryComponent)
+        guard let value = item.value else { return name }
+        return name + "=" + PercentEncoding.encode(value, allowing: .queryComponent)
+      }.joined(separator: "&")
+    }
+    if let fragment { out += "#" + PercentEncoding.encode(fragment, allowing: .fragment) }
+    return out
+  }
+
+  public var description: String { absoluteString }
+}
+
+extension DeepLink {
+  /// Reads a link from a Foundation `URL`, through its `absoluteString`, by the same rules as
+  /// ``init(_:)-(String)``.
+  ///
+  /// - Throws: ``DeepLinkError`` when the link is invalid.
+  public init(_ url: URL) throws(DeepLinkError) {
+    try self.init(url.absoluteString)
+  }
+}
+
+/// One `name=value` item of a link's query, decoded.
+public struct DeepLinkQueryItem: Sendable, Hashable, CustomStringConvertible {
+  /// The decoded name.
+  public let name: String
+  /// The decoded value; `nil` when the item has no `=` at all (`?flag`).
+  public let value: String?
+
+  /// Creates a query item.
+  public init(name: String, value: String?) {
+    self.name = name
+    self.value = value
+  }
+
+  public var description: String { value.map { "\(name)=\($0)" } ?? name }
+}

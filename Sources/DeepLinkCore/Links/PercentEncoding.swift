@@ -1,0 +1,121 @@
+/// Percent-encoding and decoding over UTF-8 bytes, without Foundation.
+enum PercentEncoding {
+  /// Which ASCII characters stay unencoded.
+  enum Component {
+    /// A path segment: unreserved characters and sub-delimiters other than those that could
+    /// be read as an authority (`:` and `@` are encoded).
+    case pathSegment
+    /// A query name or value: `&`, `=`, `+`, `#` and `%` are encoded.
+    case queryComponent
+    /// A fragment.
+    case fragment
+
+    @inline(__always)
+    func allows(_ byte: UInt8) -> Bool {
+      if isUnreserved(byte) { return true }
+      switch self {
+      case .pathSegment:
+        // ! $ & ' ( ) * + , ; =
+        return byte == 0x21 || byte == 0x24 || (byte >= 0x26 && byte <= 0x2C) || byte == 0x3B || byte == 0x3D
+      case .queryComponent:
+        // ! $ ' ( ) * , / : ; ? @
+        return byte == 0x21 || byte == 0x24 || (byte >= 0x27 && byte <= 0x2A) || byte == 0x2C || byte == 0x2F
+          || byte == 0x3A || byte == 0x3B || byte == 0x3F || byte == 0x40
+      case .fragment:
+        return byte == 0x21 || byte == 0x24 || (byte >= 0x26 && byte <= 0x2C) || byte == 0x2F || byte == 0x3A
+          || byte == 0x3B || byte == 0x3D || byte == 0x3F || byte == 0x40
+      }
+    }
+  }
+
+  @inline(__always)
+  static func isUnreserved(_ byte: UInt8) -> Bool {
+    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+      || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
+  }
+
+  private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+  /// Percent-encodes every byte of `string`'s UTF-8 that `component` does not allow.
+  static func encode(_ string: String, allowing component: Component) -> String {
+    var needsEncoding = false
+    for byte in string.utf8 where !component.allows(byte) {
+      needsEncoding = true
+      break
+    }
+    guard needsEncoding else { return string }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(string.utf8.count * 3)
+    for byte in string.utf8 {
+      if component.allows(byte) {
+        bytes.append(byte)
+      } else {
+        bytes.append(0x25)
+        bytes.append(hexDigits[Int(byte >> 4)])
+        bytes.append(hexDigits[Int(byte & 0x0F)])
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @inline(__always)
+  static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x30...0x39: byte &- 0x30
+    case 0x41...0x46: byte &- 0x37
+    case 0x61...0x66: byte &- 0x57
+    default: nil
+    }
+  }
+}
+
+/// Checks decoded bytes: well-formed UTF-8 (Unicode table 3-7) with no control characters.
+enum UTF8Check {
+  enum Failure {
+    case invalidUTF8
+    case controlCharacter
+  }
+
+  /// Returns `nil` when `bytes` are well-formed UTF-8 without C0, DEL or C1 control characters.
+  static func validate(_ bytes: UnsafeBufferPointer<UInt8>) -> Failure? {
+    var i = 0
+    let n = bytes.count
+    while i < n {
+      let b0 = bytes[i]
+      if b0 < 0x80 {
+        if b0 < 0x20 || b0 == 0x7F { return .controlCharacter }
+        i += 1
+        continue
+      }
+      let length: Int
+      var lower: UInt8 = 0x80
+      var upper: UInt8 = 0xBF
+      switch b0 {
+      case 0xC2...0xDF: length = 2
+      case 0xE0:
+        length = 3
+        lower = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED:
+        length = 3
+        upper = 0x9F
+      case 0xF0:
+        length = 4
+        lower = 0x90
+      case 0xF1...0xF3: length = 4
+      case 0xF4:
+        length = 4
+        upper = 0x8F
+      default: return .invalidUTF8
+      }
+      guard i + length <= n else { return .invalidUTF8 }
+      let b1 = bytes[i + 1]
+      guard b1 >= lower && b1 <= upper else { return .invalidUTF8 }
+      for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return .invalidUTF8 }
+      // C1 controls U+0080...U+009F are C2 80...C2 9F.
+      if b0 == 0xC2 && b1 <= 0x9F { return .controlCharacter }
+      i += length
+    }
+    return nil
+  }
+}

@@ -1,0 +1,42 @@
+/// The type of a captured parameter, checked while matching.
+///
+/// `{id:int}` does not match `abc`: a typed capture that does not fit makes the matcher try the
+/// next candidate, so typing is part of precedence, not validation after the fact.
+public enum ParameterType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// Any non-empty segment or value.
+  case string
+  /// One to 18 ASCII digits (so the value always fits an `Int`).
+  case int
+  /// A UUID in its 8-4-4-4-12 hexadecimal form, in either case.
+  case uuid
+
+  /// Whether `value` is of this type.
+  ///
+  /// - Complexity: O(*n*) in the length of `value`; no allocation.
+  public func accepts(_ value: String) -> Bool {
+    switch self {
+    case .string:
+      return !value.isEmpty
+    case .int:
+      var count = 0
+      for byte in value.utf8 {
+        guard byte >= 0x30 && byte <= 0x39 else { return false }
+        count += 1
+      }
+      return count > 0 && count <= 18
+    case .uuid:
+      var index = 0
+      for byte in value.utf8 {
+        if index == 8 || index == 13 || index == 18 || index == 23 {
+          guard byte == 0x2D else { return false }
+        } else {
+          guard PercentEncoding.hexValue(byte) != nil else { return false }
+        }
+        index += 1
+      }
+      return index == 36
+    }
+  }
+
+  public var description: String { rawValue }
+}

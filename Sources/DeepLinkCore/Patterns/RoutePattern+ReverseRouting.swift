@@ -1,0 +1,116 @@
+/// Why a link could not be built from a pattern and parameters.
+public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A required parameter has no value.
+  case missingParameter(name: String, pattern: String)
+  /// A parameter was given that the pattern does not capture.
+  case unknownParameter(name: String, pattern: String)
+  /// A value does not fit its capture: wrong type, empty, `.`/`..`, or a `/` in a single
+  /// segment (or an empty segment in a catch-all).
+  case invalidValue(name: String, value: String, pattern: String)
+  /// An app pattern (`/product/{id}`) needs a scheme to make a link; pass one.
+  case missingScheme(pattern: String)
+  /// A `*.suffix` host pattern needs the concrete host; pass one.
+  case missingHost(pattern: String)
+
+  public var description: String {
+    switch self {
+    case .missingParameter(let name, let pattern):
+      "pattern `\(pattern)` needs a value for `\(name)`; pass it in the parameters"
+    case .unknownParameter(let name, let pattern):
+      "pattern `\(pattern)` has no parameter `\(name)`; remove it or use a pattern that captures it"
+    case .invalidValue(let name, let value, let pattern):
+      "value `\(value)` cannot fill `\(name)` in `\(pattern)` (wrong type, empty, `.`/`..`, or `/` in one segment)"
+    case .missingScheme(let pattern):
+      "pattern `\(pattern)` matches any of the app's schemes; pass the scheme to build the link with"
+    case .missingHost(let pattern):
+      "pattern `\(pattern)` has a wildcard host; pass the host to build the link with"
+    }
+  }
+}
+
+extension RoutePattern {
+  /// Builds the link this pattern matches with `parameters`, percent-encoding as needed.
+  ///
+  /// Matching the built link against this pattern gives back the same parameters.
+  ///
+  /// ```swift
+  /// let pattern = try RoutePattern("/search?q={query}")
+  /// try pattern.link(["query": "red shoes & socks"], scheme: "shop").absoluteString
+  /// // "shop://search?q=red%20shoes%20%26%20socks"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - parameters: a value for every required capture and any optional ones.
+  ///   - scheme: the scheme for an app pattern (`/product/{id}`); ignored otherwise.
+  ///   - host: the host for a `*.suffix` web pattern; ignored otherwise.
+  /// - Throws: ``ReverseRoutingError`` naming the parameter or what else is missing.
+  public func link(
+    _ parameters: [String: String], scheme: String? = nil, host: String? = nil
+  ) throws(ReverseRoutingError) -> DeepLink {
+    for name in parameters.keys where !parameterNames.contains(name) {
+      throw .unknownParameter(name: name, pattern: source)
+    }
+    var segmentsOut: [String] = []
+    for segment in segments {
+      switch segment {
+      case .literal(let text):
+        segmentsOut.append(text)
+      case .parameter(let name, let type), .optional(let name, let type):
+        guard let value = parameters[name] else {
+          if case .optional = segment { continue }
+          throw .missingParameter(name: name, pattern: source)
+        }
+        guard type.accepts(value), Self.isSegmentValue(value) else {
+          throw .invalidValue(name: name, value: value, pattern: source)
+        }
+        segmentsOut.append(value)
+      case .catchAll(let name):
+        guard let value = parameters[name] else { throw .missingParameter(name: name, pattern: source) }
+        let parts = value.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.allSatisfy(Self.isSegmentValue) else {
+          throw .invalidValue(name: name, value: value, pattern: source)
+        }
+        segmentsOut.append(contentsOf: parts)
+      }
+    }
+    var items: [DeepLinkQueryItem] = []
+    for capture in queryCaptures {
+      guard let value = parameters[capture.name] else {
+        if capture.isOptional { continue }
+        throw .missingParameter(name: capture.name, pattern: source)
+      }
+      guard capture.type.accepts(value), Self.hasNoControlCharacter(value) else {
+        throw .invalidValue(name: capture.name, value: value, pattern: source)
+      }
+      items.append(DeepLinkQueryItem(name: capture.key, value: value))
+    }
+
+    let linkScheme: String
+    var linkHost: String? = nil
+    switch namespace {
+    case .app:
+      guard let scheme else { throw .missingScheme(pattern: source) }
+      linkScheme = scheme.lowercased()
+    case .scheme(let own):
+      linkScheme = own
+    case .host(let hostPattern):
+      linkScheme = self.scheme ?? "https"
+      switch hostPattern {
+      case .exact(let exact): linkHost = exact
+      case .subdomains:
+        guard let host, hostPattern.matches(host.lowercased()) else { throw .missingHost(pattern: source) }
+        linkHost = host.lowercased()
+      }
+    }
+    return DeepLink(scheme: linkScheme, host: linkHost, pathSegments: segmentsOut, queryItems: items)
+  }
+
+  private static func isSegmentValue(_ value: String) -> Bool {
+    !value.isEmpty && value != "." && value != ".." && !value.utf8.contains(0x2F) && !value.utf8.contains(0x5C)
+      && hasNoControlCharacter(value)
+  }
+
+  private static func hasNoControlCharacter(_ value: String) -> Bool {
+    value.unicodeScalars.allSatisfy { !($0.value < 0x20 || ($0.value >= 0x7F && $0.value <= 0x9F)) }
+  }
+}

@@ -1,0 +1,136 @@
+/// A compiled description of the links one route answers to.
+///
+/// The syntax, described in full in `Docs/RoutePatterns.md`:
+///
+/// | element | example |
+/// |---|---|
+/// | literal segment | `/cart` |
+/// | parameter | `/product/{id}` |
+/// | typed parameter | `/product/{id:int}`, `/session/{token:uuid}` |
+/// | optional trailing parameter | `/deals/{id?}`, `/page/{n:int?}` |
+/// | catch-all (one or more segments) | `/docs/{rest...}` |
+/// | query captures, required and optional | `/search?q={query}&sort={sort?}` |
+/// | scheme namespace | `shopca://flyer/{store_id}` |
+/// | host pattern (web links) | `https://shop.example.ca/fr/panier`, `https://*.shop.example.ca/cart` |
+///
+/// A pattern that starts with `/` matches the app's custom-scheme links of any scheme (the
+/// first segment of `shop://product/1` is `product`). A `scheme://` pattern matches only that
+/// scheme; an `http://` or `https://` pattern matches web links (either scheme) to its host.
+///
+/// ```swift
+/// let pattern = try RoutePattern("/product/{id:int}")
+/// pattern.parameterNames  // ["id"]
+/// ```
+public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+  /// One path segment of a pattern.
+  public enum Segment: Sendable, Hashable {
+    /// A segment that must equal this text (decoded).
+    case literal(String)
+    /// A segment captured under a name, if it is of the type.
+    case parameter(name: String, type: ParameterType)
+    /// A trailing segment that may be absent.
+    case optional(name: String, type: ParameterType)
+    /// One or more trailing segments, captured joined with `/`.
+    case catchAll(name: String)
+  }
+
+  /// A query item captured under a name.
+  public struct QueryCapture: Sendable, Hashable {
+    /// The query item's name in the link (`q` in `?q={query}`).
+    public let key: String
+    /// The parameter it is captured as (`query`).
+    public let name: String
+    /// The type its value must have.
+    public let type: ParameterType
+    /// Whether a link without this item still matches.
+    public let isOptional: Bool
+  }
+
+  /// Which links a pattern can apply to, before its path is looked at.
+  public enum Namespace: Sendable, Hashable {
+    /// The app's custom-scheme links, whatever the scheme.
+    case app
+    /// Links of one custom scheme.
+    case scheme(String)
+    /// Web links (`http` or `https`) to hosts the pattern accepts.
+    case host(HostPattern)
+  }
+
+  /// The host part of a web pattern.
+  public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
+    /// Exactly this host.
+    case exact(String)
+    /// Any host with one or more labels in front of this suffix (`*.shop.example.ca`), not the
+    /// suffix itself.
+    case subdomains(of: String)
+
+    /// Whether `host` (lowercased, as ``DeepLink/host``) is accepted.
+    public func matches(_ host: String) -> Bool {
+      switch self {
+      case .exact(let exact):
+        return host == exact
+      case .subdomains(let suffix):
+        return host.utf8.count > suffix.utf8.count + 1 && host.hasSuffix("." + suffix)
+      }
+    }
+
+    public var description: String {
+      switch self {
+      case .exact(let host): host
+      case .subdomains(let suffix): "*." + suffix
+      }
+    }
+  }
+
+  /// The pattern as written.
+  public let source: String
+  /// The lowercased scheme for `scheme://` and web patterns; `nil` for app patterns.
+  public let scheme: String?
+  /// The path segments.
+  public let segments: [Segment]
+  /// The query captures, in the order written.
+  public let queryCaptures: [QueryCapture]
+  /// Whether literal segments compare without regard to ASCII case.
+  public let isCaseInsensitive: Bool
+  /// The links this pattern can apply to.
+  public let namespace: Namespace
+
+  /// Reads a pattern.
+  ///
+  /// - Parameters:
+  ///   - source: the pattern, such as `/product/{id:int}` or `https://shop.example.ca/fr/panier`.
+  ///   - caseInsensitive: whether literal segments match without regard to ASCII case
+  ///     (`/fr/panier` then also matches `/FR/Panier`). Captured values keep their case.
+  /// - Throws: ``RoutePatternError`` quoting the pattern and pointing at the problem.
+  public init(_ source: String, caseInsensitive: Bool = false) throws(RoutePatternError) {
+    let parsed = try RoutePatternParser.parse(source)
+    self.source = source
+    self.scheme = parsed.scheme
+    self.segments = parsed.segments
+    self.queryCaptures = parsed.queryCaptures
+    self.namespace = parsed.namespace
+    self.isCaseInsensitive = caseInsensitive
+  }
+
+  /// The names of every capture, path first, then query, in the order written.
+  public var parameterNames: [String] {
+    segments.compactMap { segment -> String? in
+      switch segment {
+      case .literal: nil
+      case .parameter(let name, _), .optional(let name, _), .catchAll(let name): name
+      }
+    } + queryCaptures.map(\.name)
+  }
+
+  /// The names of the captures every matching link supplies (not optional ones).
+  public var requiredParameterNames: [String] {
+    segments.compactMap { segment -> String? in
+      switch segment {
+      case .parameter(let name, _), .catchAll(let name): name
+      case .literal, .optional: nil
+      }
+    } + queryCaptures.filter { !$0.isOptional }.map(\.name)
+  }
+
+  public var description: String { source }
+}

@@ -1,0 +1,32 @@
+/// A route chosen for a link, with the parameters it captured.
+///
+/// Parameters are read from the link on demand, so a match costs no allocation until they are
+/// asked for.
+public struct RouteMatch<Value: Sendable>: Sendable {
+  let storage: RouteTable<Value>.Storage
+  let route: Int32
+  /// The link that matched.
+  public let link: DeepLink
+
+  init(storage: RouteTable<Value>.Storage, route: Int32, link: DeepLink) {
+    self.storage = storage
+    self.route = route
+    self.link = link
+  }
+
+  /// The pattern as registered (`/product/{id}`).
+  public var pattern: String { storage.trie.routes[Int(route)].source }
+
+  /// The value registered with the route.
+  public var value: Value { storage.values[Int(route)] }
+
+  /// The route's position in registration order.
+  public var routeIndex: Int { Int(route) }
+
+  /// The captured parameters by name: path segments decoded, a catch-all's segments joined
+  /// with `/`, query captures decoded. Absent optional captures are left out.
+  public var parameters: [String: String] { storage.trie.parameters(route: route, link: link) }
+
+  /// The captured value of the parameter `name`, or `nil`.
+  public subscript(_ name: String) -> String? { storage.trie.parameter(name, route: route, link: link) }
+}

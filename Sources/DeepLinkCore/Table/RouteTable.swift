@@ -1,0 +1,130 @@
+/// Every route pattern compiled into one structure, and the lookup that picks the route for a
+/// link.
+///
+/// Lookup cost does not grow with the number of routes: the table is a trie over path segments
+/// with hashed literal edges. Precedence, segment by segment from the left: literal, typed
+/// parameter (`int`, `uuid`), parameter, optional, catch-all; at the end of the path a route
+/// with all its segments present beats one whose optional tail is absent, one with more
+/// required query captures beats one with fewer, and otherwise the route registered first wins.
+/// A literal dead end falls back: with `/a/b/c` and `/a/{x}/d` registered, `/a/b/d` matches the
+/// second. The result is always deterministic.
+///
+/// ```swift
+/// var builder = RouteTable<String>.Builder()
+/// try builder.add(RoutePattern("/product/{id:int}"), value: "product")
+/// try builder.add(RoutePattern("/product/new"), value: "new product")
+/// let table = builder.build()
+/// let match = table.match(try DeepLink("shop://product/123"))
+/// match?.value          // "product"
+/// match?["id"]          // "123"
+/// ```
+public struct RouteTable<Value: Sendable>: Sendable {
+  /// Collects routes, refusing conflicts, and compiles them into a ``RouteTable``.
+  public struct Builder: Sendable {
+    var trie = RouteTrie()
+    var values: [Value] = []
+
+    /// Creates an empty builder.
+    public init() {}
+
+    /// Adds a route after every route already added (later routes lose ties).
+    ///
+    /// - Throws: ``RouteTableError/conflict(existing:new:)`` when a route already added matches
+    ///   exactly the same links as `pattern`.
+    /// - Complexity: O(*s*) in the pattern's length, amortised.
+    public mutating func add(_ pattern: RoutePattern, value: Value) throws(RouteTableError) {
+      if let existing = trie.insert(pattern) {
+        throw .conflict(existing: trie.routes[Int(existing)].source, new: pattern.source)
+      }
+      values.append(value)
+    }
+
+    /// The number of routes added.
+    public var count: Int { values.count }
+
+    /// The compiled table.
+    public func build() -> RouteTable {
+      RouteTable(storage: Storage(trie: trie, values: values))
+    }
+  }
+
+  final class Storage: Sendable {
+    let trie: RouteTrie
+    let values: [Value]
+
+    init(trie: RouteTrie, values: [Value]) {
+      self.trie = trie
+      self.values = values
+    }
+  }
+
+  let storage: Storage
+
+  init(storage: Storage) {
+    self.storage = storage
+  }
+
+  /// An empty table.
+  public init() {
+    self.init(storage: Storage(trie: RouteTrie(), values: []))
+  }
+
+  /// Compiles `routes` in order.
+  ///
+  /// - Throws: ``RouteTableError/conflict(existing:new:)`` naming the first two routes that
+  ///   match exactly the same links.
+  public init(_ routes: some Sequence<(RoutePattern, Value)>) throws(RouteTableError) {
+    var builder = Builder()
+    for (pattern, value) in routes { try builder.add(pattern, value: value) }
+    self = builder.build()
+  }
+
+  /// The number of routes.
+  public var count: Int { storage.values.count }
+
+  /// The routes in registration order: each pattern as written and its value.
+  public var routes: [(pattern: String, value: Value)] {
+    zip(storage.trie.routes, storage.values).map { ($0.source, $1) }
+  }
+
+  /// The most specific route for `link`, or `nil`.
+  ///
+  /// - Complexity: O(*d*) in the link's path segments for typical tables, independent of the
+  ///   number of routes; no allocation beyond the result.
+  public func match(_ link: DeepLink) -> RouteMatch<Value>? {
+    var found: Int32 = -1
+    _ = storage.trie.forEachMatch(link) { route in
+      found = route
+      return true
+    }
+    return found < 0 ? nil : RouteMatch(storage: storage, route: found, link: link)
+  }
+
+  /// The first route for `link`, in precedence order, that `accept` takes.
+  ///
+  /// Use it when a route's handler may decline a link: the next candidate is tried.
+  ///
+  /// - Complexity: as ``match(_:)``, plus the candidates `accept` declines.
+  public func firstMatch(
+    for link: DeepLink, where accept: (RouteMatch<Value>) -> Bool
+  ) -> RouteMatch<Value>? {
+    var found: RouteMatch<Value>? = nil
+    _ = storage.trie.forEachMatch(link) { route in
+      let candidate = RouteMatch(storage: storage, route: route, link: link)
+      guard accept(candidate) else { return false }
+      found = candidate
+      return true
+    }
+    return found
+  }
+
+  /// Every route that matches `link`, most specific first.
+  public func candidates(for link: DeepLink) -> [RouteMatch<Value>] {
+    var result: [RouteMatch<Value>] = []
+    _ = storage.trie.forEachMatch(link) { route in
+      result.append(RouteMatch(storage: storage, route: route, link: link))
+      return false
+    }
+    return result
+  }
+}
