@@ -45,8 +45,10 @@ struct LiteralEdgeTable: Sendable {
     if (count + 1) * 2 > slots.count { grow() }
     let stored = folded ? Self.lowercasedASCII(literal) : literal
     literals.append(stored)
-    place(Slot(hash: Self.hash(parent, stored, folded: false), parent: parent, child: child,
-      literal: Int32(literals.count - 1)))
+    place(
+      Slot(
+        hash: Self.hash(parent, stored, folded: false), parent: parent, child: child,
+        literal: Int32(literals.count - 1)))
     count += 1
   }
 

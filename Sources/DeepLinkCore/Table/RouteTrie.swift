@@ -102,11 +102,13 @@ struct RouteTrie: Sendable {
     let queryStart = Int32(queries.count)
     for capture in pattern.queryCaptures {
       queries.append(
-        QueryRequirement(key: capture.key, name: intern(capture.name), type: capture.type,
+        QueryRequirement(
+          key: capture.key, name: intern(capture.name), type: capture.type,
           isOptional: capture.isOptional))
     }
     routes.append(
-      Route(source: pattern.source, captureStart: captureStart, captureCount: Int32(captureList.count),
+      Route(
+        source: pattern.source, captureStart: captureStart, captureCount: Int32(captureList.count),
         queryStart: queryStart, queryCount: Int32(pattern.queryCaptures.count)))
     return nil
   }
