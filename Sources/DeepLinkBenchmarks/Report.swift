@@ -1,0 +1,120 @@
+import Foundation
+
+/// What one benchmark section contributes to the output.
+struct SectionReport {
+  /// The section's key in the `--json` object (`lookup`, `parse`, …).
+  let key: String
+  /// The section's value in the `--json` object.
+  let json: JSON
+  /// The section's lines in the readable table.
+  let lines: [String]
+  /// The goals the section checks.
+  let goals: [Goal]
+}
+
+/// A performance goal and whether this run met it.
+struct Goal {
+  /// Which goal (`(a) lookup ≤ 150 ns at 100,000 routes`).
+  let name: String
+  /// The measured figure, as shown.
+  let measured: String
+  let met: Bool
+}
+
+/// A minimal JSON value that renders its object keys in the order given.
+indirect enum JSON {
+  case int(Int)
+  case number(Double)
+  case string(String)
+  case array([JSON])
+  case object([(String, JSON)])
+
+  var rendered: String {
+    switch self {
+    case .int(let value): return String(value)
+    case .number(let value): return value.isFinite ? String((value * 100).rounded() / 100) : "null"
+    case .string(let value): return Self.quoted(value)
+    case .array(let values): return "[" + values.map(\.rendered).joined(separator: ",") + "]"
+    case .object(let members):
+      return "{" + members.map { Self.quoted($0.0) + ":" + $0.1.rendered }.joined(separator: ",") + "}"
+    }
+  }
+
+  private static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}
+
+/// Number formatting for the readable table.
+enum Format {
+  /// `100000` as `100,000`.
+  static func count(_ value: Int) -> String {
+    let digits = Array(String(value))
+    var out = ""
+    for (i, digit) in digits.enumerated() {
+      if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+      out.append(digit)
+    }
+    return out
+  }
+
+  /// A time in nanoseconds with a unit that keeps it short (`42.1 ns`, `3.20 µs`, `1.25 ms`).
+  static func time(_ nanoseconds: Double) -> String {
+    switch nanoseconds {
+    case ..<1_000: return String(format: "%.1f ns", nanoseconds)
+    case ..<1_000_000: return String(format: "%.2f µs", nanoseconds / 1e3)
+    case ..<1_000_000_000: return String(format: "%.2f ms", nanoseconds / 1e6)
+    default: return String(format: "%.2f s", nanoseconds / 1e9)
+    }
+  }
+
+  /// A ratio (`37×`, `1,234×`).
+  static func ratio(_ value: Double) -> String {
+    value >= 100 ? count(Int(value.rounded())) + "×" : String(format: "%.1f×", value)
+  }
+
+  static func percent(_ fraction: Double) -> String { String(format: "%.0f %%", fraction * 100) }
+
+  /// `text` padded with spaces to `width` (left-aligned) or right-aligned with `right`.
+  static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let gap = String(repeating: " ", count: max(0, width - text.count))
+    return right ? gap + text : text + gap
+  }
+}
+
+/// The readable table and the `--json` object for a run.
+enum Output {
+  static func json(_ reports: [SectionReport]) -> String {
+    JSON.object(reports.map { ($0.key, $0.json) }).rendered
+  }
+
+  static func table(_ reports: [SectionReport], header: [String], sink: Sink) -> String {
+    var lines = header
+    for report in reports {
+      lines.append("")
+      lines += report.lines
+    }
+    let goals = reports.flatMap(\.goals)
+    lines.append("")
+    lines.append("Goals (medians, this machine, this run)")
+    let width = goals.map(\.name.count).max() ?? 0
+    for goal in goals {
+      lines.append("  " + (goal.met ? "met   " : "MISSED") + "  " + Format.pad(goal.name, width) + "  " + goal.measured)
+    }
+    let met = goals.filter(\.met).count
+    lines.append("  \(met) of \(goals.count) goals met")
+    lines.append("")
+    lines.append("(sink checksum \(String(sink.checksum, radix: 16)): every measured result was consumed)")
+    return lines.joined(separator: "\n")
+  }
+}

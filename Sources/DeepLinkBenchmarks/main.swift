@@ -1,0 +1,59 @@
+import Foundation
+
+// deeplink-bench: measures the route table, the link parser and the table build against
+// baselines, and prints a readable table (default) or one JSON object (`--json`).
+//
+//   swift run -c release deeplink-bench [--quick] [--json]
+
+let arguments = Set(CommandLine.arguments.dropFirst())
+let usage = "usage: deeplink-bench [--quick] [--json]"
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(usage)
+  print("  --quick  fewer samples and lookups: a smoke run, not figures to quote")
+  print("  --json   one JSON object on standard output instead of the table")
+  exit(0)
+}
+if let unknown = arguments.subtracting(["--quick", "--json"]).first {
+  FileHandle.standardError.write(Data("deeplink-bench: unknown option \(unknown)\n\(usage)\n".utf8))
+  exit(64)
+}
+let quick = arguments.contains("--quick")
+
+let harness =
+  quick
+  ? Harness(samples: 5, targetSampleTime: .milliseconds(5), warmupTime: .milliseconds(10))
+  : Harness(samples: 15, targetSampleTime: .milliseconds(20), warmupTime: .milliseconds(100))
+let sink = Sink()
+let started = ContinuousClock.now
+let context = BenchmarkContext(
+  quick: quick, harness: harness, sink: sink,
+  routes: RouteGenerator.routes(count: LookupBenchmark.sizes.max() ?? 100_000))
+
+// The sections, in output order. The composed decision (d, key "decide") and `deeplink check`
+// throughput (g, key "check") join this list once they exist.
+let sections: [any BenchmarkSection] = [
+  LookupBenchmark(),
+  ParseBenchmark(),
+  BuildBenchmark(),
+  MemoryBenchmark(),
+]
+let reports = sections.map { $0.run(context) }
+
+if arguments.contains("--json") {
+  print(Output.json(reports))
+} else {
+  #if DEBUG
+    let configuration = "DEBUG build: figures are meaningless, use -c release"
+  #else
+    let configuration = "release build"
+  #endif
+  let seconds = (ContinuousClock.now - started).nanoseconds / 1e9
+  let header = [
+    "deeplink-bench " + (quick ? "--quick (smoke run: few samples)" : "(full run)") + ", " + configuration,
+    "machine: \(Machine.cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+      + "\(ProcessInfo.processInfo.physicalMemory >> 30) GiB, \(Machine.system)",
+    "harness: \(harness.samples) samples of ≥ \(harness.targetSampleTime) after \(harness.warmupTime) warm-up "
+      + "(slow baselines: 3 samples), medians; ContinuousClock; run took " + String(format: "%.1f s", seconds),
+  ]
+  print(Output.table(reports, header: header, sink: sink))
+}
