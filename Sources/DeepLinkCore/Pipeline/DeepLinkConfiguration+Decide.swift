@@ -1,0 +1,286 @@
+import Foundation
+
+extension DeepLinkConfiguration {
+  /// Decides one link: parse → admit → rewrite → match.
+  ///
+  /// Pure and synchronous: the same configuration and input always give the same decision,
+  /// on any thread, without locks.
+  ///
+  /// ```swift
+  /// let decision = configuration.decide("https://shop.example.ca/fr/panier")
+  /// decision.outcome  // .routed
+  /// decision.route    // "/cart"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - input: the link as received.
+  ///   - source: where it came from; by default, from outside the app (custom scheme or
+  ///     universal link by its scheme), so confirmation barriers apply.
+  ///   - tracing: whether to record each step in ``DeepLinkDecision/trace`` (for `explain`).
+  /// - Complexity: O(*n*) in the link's length plus the route lookup, which does not grow with
+  ///   the number of routes; opaque plugins are asked in install order only when no table
+  ///   route matched.
+  public func decide(_ input: String, source: LinkSource? = nil, tracing: Bool = false) -> DeepLinkDecision {
+    var trace = DecisionTrace(enabled: tracing)
+    let link: DeepLink
+    do {
+      link = try DeepLink(input)
+    } catch {
+      trace.add(.parse, "invalid: \(error.description)")
+      return .init(input: input, outcome: .invalid, reason: error.reason, source: source ?? .customScheme, trace: trace)
+    }
+    let source = source ?? .external(for: link)
+    trace.add(.parse, "scheme `\(link.scheme)`" + (link.host.map { ", host `\($0)`" } ?? "") + ", path `\(link.path)`")
+
+    // admit
+    if let (outcome, reason) = filters.verdict(for: link) {
+      trace.add(.admit, "\(outcome): \(reason)")
+      return .init(input: input, outcome: outcome, reason: reason, link: link, source: source, trace: trace)
+    }
+    if let host = link.host {
+      guard link.port == nil, domains.contains(where: { $0.matches(host) }) else {
+        let reason = link.port == nil ? "foreignHost" : "nonDefaultPort"
+        trace.add(.admit, "external: `\(host)` is not one of the app's domains")
+        return .init(input: input, outcome: .external, reason: reason, link: link, source: source, trace: trace)
+      }
+      trace.add(.admit, "ours: `\(host)` is an app domain")
+    } else {
+      guard schemes[link.scheme] != nil else {
+        trace.add(.admit, "invalid: `\(link.scheme)` is not a registered scheme")
+        return .init(
+          input: input, outcome: .invalid, reason: "unregisteredScheme", link: link, source: source, trace: trace)
+      }
+      trace.add(.admit, "ours: `\(link.scheme)` is a registered scheme")
+    }
+
+    // rewrite
+    var routedLink = link
+    var rewrittenTo: DeepLink? = nil
+    var extras: [String: String] = [:]
+    if let (rewritten, ruleExtras, rule) = rewrite(link) {
+      routedLink = rewritten
+      rewrittenTo = rewritten
+      extras = ruleExtras
+      trace.add(.rewrite, "`\(rule.pattern.source)` → `\(rule.target.source)`: \(rewritten.absoluteString)")
+    } else if link.host == nil, let mapped = mapToAppScheme(link) {
+      routedLink = mapped
+      rewrittenTo = mapped
+      trace.add(.rewrite, "scheme `\(link.scheme)` → `\(appScheme)`: \(mapped.absoluteString)")
+    } else {
+      trace.add(.rewrite, "no rule applies")
+    }
+
+    // match
+    if trace.enabled {
+      let candidates = routes.candidates(for: routedLink)
+      trace.add(
+        .match,
+        candidates.isEmpty
+          ? "no table route matches"
+          : "table candidates, most specific first: "
+            + candidates.map { "`\($0.pattern)`" }.joined(separator: ", "))
+    }
+    if let match = routes.match(routedLink) {
+      let target = match.value
+      var parameters = extras
+      for (name, value) in match.parameters { parameters[name] = value }
+      trace.add(.match, "routed to `\(match.pattern)` (\(target.name))")
+      return .init(
+        input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, route: match.pattern,
+        parameters: parameters, barriers: barriers(for: target, pluginBarrier: nil, source: source),
+        waitsForPreconditions: target.waitForPreconditions, source: source, trace: trace, target: target,
+        pluginData: nil, matchedInTable: true, extraParameters: extras)
+    }
+    for index in opaquePlugins {
+      let plugin = plugins[index]
+      let option = plugin.shouldHandleDeepLink(routedLink)
+      let target = RouteTarget(
+        kind: .plugin(index), name: plugin.name, barriers: [], waitForPreconditions: false, changesState: false)
+      switch option {
+      case .no:
+        trace.add(.match, "plugin `\(plugin.name)` declines")
+        continue
+      case .yes(let data):
+        trace.add(.match, "routed to plugin `\(plugin.name)`")
+        return .init(
+          input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, route: plugin.name,
+          parameters: extras, barriers: barriers(for: target, pluginBarrier: nil, source: source),
+          waitsForPreconditions: false, source: source, trace: trace, target: target, pluginData: data,
+          extraParameters: extras)
+      case .yesWithBarrier(let name, let data):
+        trace.add(.match, "routed to plugin `\(plugin.name)` behind barrier `\(name)`")
+        return .init(
+          input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, route: plugin.name,
+          parameters: extras, barriers: barriers(for: target, pluginBarrier: name, source: source),
+          waitsForPreconditions: false, source: source, trace: trace, target: target, pluginData: data,
+          extraParameters: extras)
+      }
+    }
+    if link.isWebLink && rewrittenTo == nil {
+      trace.add(.match, "external: the app does not open this path; the browser shows the page")
+      return .init(
+        input: input, outcome: .external, reason: "unmatchedWebPath", link: link, source: source, trace: trace)
+    }
+    trace.add(.match, "notFound: no route or plugin takes `\(routedLink.path)`")
+    return .init(
+      input: input, outcome: .notFound, reason: "noRoute", link: link, rewrittenTo: rewrittenTo, source: source,
+      trace: trace)
+  }
+
+  /// The candidates to try, in order, after the decision's own target declined: the remaining
+  /// table candidates, then the opaque plugins after the one chosen that take the link.
+  func fallbackCandidates(after decision: DeepLinkDecision) -> [LinkCandidate] {
+    guard let link = decision.routedLink, decision.outcome == .routed else { return [] }
+    var result: [LinkCandidate] = []
+    var nextPlugin = 0
+    if decision.matchedInTable {
+      for match in routes.candidates(for: link).dropFirst() {
+        var parameters = decision.extraParameters
+        for (name, value) in match.parameters { parameters[name] = value }
+        result.append(
+          LinkCandidate(
+            route: match.pattern, target: match.value, parameters: parameters,
+            barriers: barriers(for: match.value, pluginBarrier: nil, source: decision.source), pluginData: nil))
+      }
+    } else if case .plugin(let chosen)? = decision.target?.kind, let position = opaquePlugins.firstIndex(of: chosen) {
+      nextPlugin = position + 1
+    }
+    for index in opaquePlugins.dropFirst(nextPlugin) {
+      let plugin = plugins[index]
+      let target = RouteTarget(
+        kind: .plugin(index), name: plugin.name, barriers: [], waitForPreconditions: false, changesState: false)
+      switch plugin.shouldHandleDeepLink(link) {
+      case .no:
+        continue
+      case .yes(let data):
+        result.append(
+          LinkCandidate(
+            route: plugin.name, target: target, parameters: decision.extraParameters,
+            barriers: barriers(for: target, pluginBarrier: nil, source: decision.source), pluginData: data))
+      case .yesWithBarrier(let name, let data):
+        result.append(
+          LinkCandidate(
+            route: plugin.name, target: target, parameters: decision.extraParameters,
+            barriers: barriers(for: target, pluginBarrier: name, source: decision.source), pluginData: data))
+      }
+    }
+    return result
+  }
+
+  /// The barriers a link passes, in order, each once: mandatory, the plugin's, the route's,
+  /// then confirmation for a state-changing route reached from outside the app.
+  private func barriers(for target: RouteTarget, pluginBarrier: String?, source: LinkSource) -> [String] {
+    var names: [String] = []
+    func add(_ name: String?) {
+      if let name, !names.contains(name) { names.append(name) }
+    }
+    add(mandatoryBarrier)
+    add(pluginBarrier)
+    for name in target.barriers { add(name) }
+    if target.changesState && source.isExternal { add(confirmationBarrier) }
+    return names
+  }
+
+  /// Applies the first rewrite rule whose pattern matches and whose target accepts the values.
+  private func rewrite(_ link: DeepLink) -> (DeepLink, [String: String], UniversalLink)? {
+    guard rewrites.count > 0 else { return nil }
+    var result: (DeepLink, [String: String], UniversalLink)? = nil
+    _ = rewrites.firstMatch(for: link) { match in
+      let rule = universalLinks[match.value]
+      var captured = rule.parameters
+      for (name, value) in match.parameters { captured[name] = value }
+      let targetNames = Set(rule.target.parameterNames)
+      let targetValues = captured.filter { targetNames.contains($0.key) }
+      guard var rewritten = try? rule.target.link(targetValues, scheme: appScheme) else { return false }
+      // Query items the rule does not consume travel on (campaign tags and the like).
+      let consumed = Set(rule.pattern.queryCaptures.map(\.key)).union(rule.target.queryCaptures.map(\.key))
+      let passed = link.queryItems.filter { !consumed.contains($0.name) }
+      if !passed.isEmpty {
+        rewritten = DeepLink(
+          scheme: rewritten.scheme, pathSegments: rewritten.pathSegments, queryItems: rewritten.queryItems + passed,
+          fragment: link.fragment)
+      }
+      result = (rewritten, captured.filter { !targetNames.contains($0.key) }, rule)
+      return true
+    }
+    return result
+  }
+
+  /// Maps a link of a market scheme (`shopca://ca/cart`, `shopca://cart`) onto the app scheme,
+  /// dropping the scheme's custom host.
+  private func mapToAppScheme(_ link: DeepLink) -> DeepLink? {
+    guard let scheme = schemes[link.scheme] else { return nil }
+    var segments = link.pathSegments
+    if let customHost = scheme.customHost, let first = segments.first,
+      first.lowercased() == customHost.lowercased()
+    {
+      segments.removeFirst()
+    }
+    guard scheme.scheme != appScheme || segments.count != link.pathSegments.count else { return nil }
+    return DeepLink(
+      scheme: appScheme, pathSegments: segments, queryItems: link.queryItems, fragment: link.fragment)
+  }
+}
+
+/// One route or plugin that may handle a link, with everything the gate and execute stages need.
+struct LinkCandidate: Sendable {
+  var route: String
+  var target: RouteTarget
+  var parameters: [String: String]
+  var barriers: [String]
+  var pluginData: Data?
+
+  init(route: String, target: RouteTarget, parameters: [String: String], barriers: [String], pluginData: Data?) {
+    self.route = route
+    self.target = target
+    self.parameters = parameters
+    self.barriers = barriers
+    self.pluginData = pluginData
+  }
+
+  init?(_ decision: DeepLinkDecision) {
+    guard let target = decision.target, let route = decision.route else { return nil }
+    self.init(
+      route: route, target: target, parameters: decision.parameters, barriers: decision.barriers,
+      pluginData: decision.pluginData)
+  }
+}
+
+/// Collects trace steps only when asked to, so the hot path does not build strings.
+struct DecisionTrace {
+  let enabled: Bool
+  var steps: [DeepLinkTraceStep] = []
+
+  init(enabled: Bool) {
+    self.enabled = enabled
+  }
+
+  mutating func add(_ stage: DeepLinkTraceStep.Stage, _ detail: @autoclosure () -> String) {
+    if enabled { steps.append(DeepLinkTraceStep(stage, detail())) }
+  }
+}
+
+extension DeepLinkDecision {
+  init(
+    input: String, outcome: DeepLinkOutcome, reason: String?, link: DeepLink? = nil, rewrittenTo: DeepLink? = nil,
+    route: String? = nil, parameters: [String: String] = [:], barriers: [String] = [],
+    waitsForPreconditions: Bool = false, source: LinkSource, trace: DecisionTrace, target: RouteTarget? = nil,
+    pluginData: Data? = nil, matchedInTable: Bool = false, extraParameters: [String: String] = [:]
+  ) {
+    self.input = input
+    self.outcome = outcome
+    self.reason = reason
+    self.link = link
+    self.rewrittenTo = rewrittenTo
+    self.route = route
+    self.parameters = parameters
+    self.barriers = barriers
+    self.waitsForPreconditions = waitsForPreconditions
+    self.source = source
+    self.trace = trace.steps
+    self.target = target
+    self.pluginData = pluginData
+    self.matchedInTable = matchedInTable
+    self.extraParameters = extraParameters
+  }
+}

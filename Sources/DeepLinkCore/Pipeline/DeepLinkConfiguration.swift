@@ -1,0 +1,109 @@
+/// A route added with ``DeepLinker/addRoute(_:waitForPreconditions:barriers:changesState:handler:)``
+/// or contributed by a path-matching plugin, before compilation.
+struct RouteSpecification: Sendable {
+  var pattern: RoutePattern
+  var target: RouteTarget
+}
+
+/// Everything the synchronous part of the pipeline needs, compiled and immutable.
+///
+/// ``decide(_:source:tracing:)`` is a pure function of this value: it takes no lock and may be
+/// called from any thread. A ``DeepLinker`` holds one and replaces it whole when routes change.
+public struct DeepLinkConfiguration: Sendable {
+  /// The custom schemes the app answers to.
+  public let urlSchemes: [URLScheme]
+  /// The hosts the app claims for universal links.
+  public let domains: [Domain]
+  /// The rewrite rules, in effect order (overridden rules removed).
+  public let universalLinks: [UniversalLink]
+  /// The scheme rewritten links get: the first registered scheme without a custom host.
+  public let appScheme: String
+  /// The filters applied before routing.
+  public let filters: LinkFilters
+  /// The barrier every link passes, if any.
+  public let mandatoryBarrier: String?
+  /// The barrier state-changing routes pass when the link came from outside the app.
+  public let confirmationBarrier: String?
+
+  let schemes: [String: URLScheme]
+  let rewrites: RouteTable<Int>
+  let routes: RouteTable<RouteTarget>
+  let plugins: [any DeepLinkHandlerPlugin]
+  let opaquePlugins: [Int]
+
+  init(
+    urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink], routes: [RouteSpecification],
+    plugins: [any DeepLinkHandlerPlugin], filters: LinkFilters, mandatoryBarrier: String?,
+    confirmationBarrier: String?
+  ) throws(DeepLinkConfigurationError) {
+    var schemes: [String: URLScheme] = [:]
+    for scheme in urlSchemes {
+      guard schemes.updateValue(scheme, forKey: scheme.scheme) == nil else { throw .duplicateScheme(scheme.scheme) }
+    }
+    guard let appScheme = urlSchemes.first(where: { $0.customHost == nil })?.scheme else { throw .missingAppScheme }
+    self.urlSchemes = urlSchemes
+    self.schemes = schemes
+    self.domains = domains
+    self.appScheme = appScheme
+    self.filters = filters
+    self.mandatoryBarrier = mandatoryBarrier
+    self.confirmationBarrier = confirmationBarrier
+    self.plugins = plugins
+    self.opaquePlugins = plugins.indices.filter { !(plugins[$0] is any DeepLinkHandlerPathMatchingPlugin) }
+
+    let effective = try Self.resolveOverrides(universalLinks)
+    self.universalLinks = effective
+    var rewriteBuilder = RouteTable<Int>.Builder()
+    for (index, rule) in effective.enumerated() {
+      do {
+        try rewriteBuilder.add(rule.pattern, value: index)
+      } catch {
+        guard case .conflict(let existing, let new) = error else { continue }
+        throw .conflictingRewrites(existing: existing, new: new)
+      }
+    }
+    self.rewrites = rewriteBuilder.build()
+
+    var routeBuilder = RouteTable<RouteTarget>.Builder()
+    for route in routes {
+      do {
+        try routeBuilder.add(route.pattern, value: route.target)
+      } catch {
+        throw .conflictingRoutes(error)
+      }
+    }
+    self.routes = routeBuilder.build()
+  }
+
+  /// Drops every rule an override replaces: an override takes the place of the earlier rule
+  /// that matches exactly the same links. Two rules like that without an override conflict.
+  private static func resolveOverrides(_ rules: [UniversalLink]) throws(DeepLinkConfigurationError) -> [UniversalLink] {
+    var kept: [UniversalLink] = []
+    for rule in rules {
+      var probe = RouteTable<Int>.Builder()
+      var replaced: Int? = nil
+      for (index, existing) in kept.enumerated() {
+        try? probe.add(existing.pattern, value: index)
+      }
+      do {
+        try probe.add(rule.pattern, value: -1)
+      } catch {
+        guard case .conflict(let existingSource, _) = error else { continue }
+        guard rule.isOverride else { throw .conflictingRewrites(existing: existingSource, new: rule.pattern.source) }
+        replaced = kept.firstIndex { $0.pattern.source == existingSource }
+      }
+      if let replaced { kept.remove(at: replaced) }
+      kept.append(rule)
+    }
+    return kept
+  }
+
+  /// The routes in the table, in registration order: pattern as written and the route's name
+  /// (the pattern for `addRoute` routes, the plugin's name for plugins).
+  public var routeList: [(pattern: String, name: String, barriers: [String], changesState: Bool)] {
+    routes.routes.map { ($0.pattern, $0.value.name, $0.value.barriers, $0.value.changesState) }
+  }
+
+  /// The names of the installed opaque plugins, in install order.
+  public var opaquePluginNames: [String] { opaquePlugins.map { plugins[$0].name } }
+}

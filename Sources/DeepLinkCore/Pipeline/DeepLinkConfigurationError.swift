@@ -1,0 +1,39 @@
+/// A configuration that cannot be compiled; raised by ``DeepLinker``'s builder and by
+/// ``DeepLinkConfiguration``'s initialiser, never at routing time.
+public enum DeepLinkConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A route or plugin pattern does not parse.
+  case malformedPattern(RoutePatternError)
+  /// Two routes (or a route and a path-matching plugin) match exactly the same links.
+  case conflictingRoutes(RouteTableError)
+  /// Two rewrite rules match exactly the same links and the later is not an override.
+  case conflictingRewrites(existing: String, new: String)
+  /// A route, plugin or the mandatory barrier refers to a barrier that is not installed.
+  case unknownBarrier(name: String, usedBy: String)
+  /// A state-changing route exists but no confirmation barrier is installed.
+  case missingConfirmationBarrier(route: String)
+  /// No custom scheme without a custom host is registered, so rewrites have no app scheme.
+  case missingAppScheme
+  /// The same scheme is registered twice.
+  case duplicateScheme(String)
+
+  public var description: String {
+    switch self {
+    case .malformedPattern(let error):
+      error.description
+    case .conflictingRoutes(let error):
+      error.description
+    case .conflictingRewrites(let existing, let new):
+      "rewrite rule `\(new)` matches exactly the same links as `\(existing)`; "
+        + "declare it as an override or change its pattern"
+    case .unknownBarrier(let name, let usedBy):
+      "`\(usedBy)` needs the barrier `\(name)`, which is not installed; install it with `install(barrier:)`"
+    case .missingConfirmationBarrier(let route):
+      "route `\(route)` changes state but no confirmation barrier is installed; "
+        + "install one with `set(confirmationBarrier:)`"
+    case .missingAppScheme:
+      "no app scheme is registered; register the platform's scheme (without a custom host) with `set(urlSchemes:)`"
+    case .duplicateScheme(let scheme):
+      "the scheme `\(scheme)` is registered twice; register each scheme once"
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// What the pipeline decided for a link, before anything asynchronous happens.
+public enum DeepLinkOutcome: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// The link is ours and matched a route or plugin.
+  case routed
+  /// An `http`/`https` link that is not ours (or a path on our domains the app does not open):
+  /// it goes to the external-URL handler, that is the browser.
+  case external
+  /// A blacklist or a whitelist refused the link.
+  case forbidden
+  /// An excluded scheme or host: dropped silently (still reported to telemetry).
+  case ignored
+  /// Ours, but nothing routes it.
+  case notFound
+  /// Malformed, dangerous or of an unregistered scheme: never routed, never opened externally.
+  case invalid
+
+  public var description: String { rawValue }
+}
+
+/// Where a link came from; decides, among other things, whether a confirmation barrier applies.
+public enum LinkSource: String, Sendable, Hashable, CaseIterable {
+  /// A custom-scheme link opened from outside the app.
+  case customScheme
+  /// An `https` link opened from outside the app.
+  case universalLink
+  /// A link the app itself followed (a banner, a push the app already trusts).
+  case inApp
+
+  /// Whether the link came from outside the app.
+  public var isExternal: Bool { self != .inApp }
+
+  /// The source a link from outside has when nothing else is known.
+  public static func external(for link: DeepLink) -> LinkSource {
+    link.isWebLink ? .universalLink : .customScheme
+  }
+}
+
+/// One line of a decision's trace, as `deeplink explain` prints it.
+public struct DeepLinkTraceStep: Sendable, Hashable, CustomStringConvertible {
+  /// A stage of the way a link travels.
+  public enum Stage: String, Sendable, Hashable, CaseIterable {
+    case parse, admit, rewrite, match, gate, execute
+  }
+
+  /// The stage.
+  public let stage: Stage
+  /// What happened, for a person.
+  public let detail: String
+
+  /// Creates a step.
+  public init(_ stage: Stage, _ detail: String) {
+    self.stage = stage
+    self.detail = detail
+  }
+
+  public var description: String { "\(stage.rawValue): \(detail)" }
+}
+
+/// The synchronous decision for one link: parse → admit → rewrite → match.
+///
+/// Produced by ``DeepLinkConfiguration/decide(_:source:tracing:)``, a pure function safe to
+/// call from any thread.
+public struct DeepLinkDecision: Sendable {
+  /// The input as received.
+  public let input: String
+  /// What the pipeline decided.
+  public let outcome: DeepLinkOutcome
+  /// A short machine-readable word for every outcome but `routed` (`userInfo`,
+  /// `foreignHost`, `unregisteredScheme`, `blacklistedHost`, `noRoute`, …).
+  public let reason: String?
+  /// The parsed link, unless parsing failed.
+  public let link: DeepLink?
+  /// The app link a rewrite rule produced, if one applied.
+  public let rewrittenTo: DeepLink?
+  /// The matched pattern as registered, or the plugin's name for an opaque plugin.
+  public let route: String?
+  /// The captured parameters plus those a rewrite passed on.
+  public let parameters: [String: String]
+  /// The barriers the link must pass, in order (mandatory, the route's, confirmation).
+  public let barriers: [String]
+  /// Whether the route waits for the global preconditions.
+  public let waitsForPreconditions: Bool
+  /// Where the link came from.
+  public let source: LinkSource
+  /// The steps taken, when tracing was asked for; empty otherwise.
+  public let trace: [DeepLinkTraceStep]
+
+  /// The link the route matched: the rewritten one if a rewrite applied.
+  public var routedLink: DeepLink? { rewrittenTo ?? link }
+
+  let target: RouteTarget?
+  /// Whether ``target`` came from the route table (rather than an opaque plugin).
+  let matchedInTable: Bool
+  /// The parameters a rewrite passed on, without the route's own captures.
+  let extraParameters: [String: String]
+  /// The data an opaque plugin's `shouldHandleDeepLink` returned, or a path-matching
+  /// plugin's parameters encoded as JSON.
+  let pluginData: Data?
+}
+
+/// What a route in the table leads to.
+struct RouteTarget: Sendable {
+  enum Kind: Sendable {
+    /// A handler added with `addRoute`; the index into the linker's handlers.
+    case handler(Int)
+    /// An installed plugin; the index into the configuration's plugins.
+    case plugin(Int)
+  }
+
+  var kind: Kind
+  var name: String
+  var barriers: [String]
+  var waitForPreconditions: Bool
+  var changesState: Bool
+}

@@ -1,0 +1,103 @@
+/// What a handler needs to know to navigate.
+public struct DeepLinkNavigationState: Sendable {
+  /// Whether the link arrived while the app was starting (before the linker was initialised).
+  public let isColdStart: Bool
+  /// Where the link came from.
+  public let source: LinkSource
+  /// The route pattern (or plugin name) that was chosen.
+  public let route: String
+  /// The captured parameters, plus those a rewrite passed on (such as `locale`).
+  public let parameters: [String: String]
+  /// What the app's ``DeepLinker/navigationContextProvider`` returned when the handler ran
+  /// (the selected tab, the presented screen…).
+  public let context: (any Sendable)?
+
+  /// Creates a state; the linker makes these, tests may too.
+  public init(
+    isColdStart: Bool, source: LinkSource, route: String, parameters: [String: String], context: (any Sendable)? = nil
+  ) {
+    self.isColdStart = isColdStart
+    self.source = source
+    self.route = route
+    self.parameters = parameters
+    self.context = context
+  }
+}
+
+/// Shows and hides the loading state while links wait for the global preconditions.
+public protocol PreconditionLoadingStateUIHandler: Sendable {
+  /// Called when the first link starts waiting.
+  @MainActor func showLoadingState()
+  /// Called when no link waits any more.
+  @MainActor func hideLoadingState()
+}
+
+/// What finally happened to a link.
+public enum DeepLinkResult: Sendable, Hashable, CustomStringConvertible {
+  /// A handler or plugin handled it.
+  case handled(route: String)
+  /// It went to the external-URL handler.
+  case external
+  /// A filter refused it.
+  case forbidden(reason: String)
+  /// An excluded scheme or host.
+  case ignored(reason: String)
+  /// Nothing routes it, or every candidate declined.
+  case notFound
+  /// It is malformed, dangerous or of an unregistered scheme.
+  case invalid(reason: String)
+  /// Its handler or a barrier check did not finish in time.
+  case timedOut(route: String)
+  /// A newer link replaced it while it waited.
+  case superseded
+  /// It was dropped: `barrierFailed`, `preconditionFailed`, `preconditionTimeout`,
+  /// `queueOverflow`, `coldStartBufferOverflow`, `unknownBarrier`.
+  case dropped(reason: String)
+
+  public var description: String {
+    switch self {
+    case .handled(let route): "handled(\(route))"
+    case .external: "external"
+    case .forbidden(let reason): "forbidden(\(reason))"
+    case .ignored(let reason): "ignored(\(reason))"
+    case .notFound: "notFound"
+    case .invalid(let reason): "invalid(\(reason))"
+    case .timedOut(let route): "timedOut(\(route))"
+    case .superseded: "superseded"
+    case .dropped(let reason): "dropped(\(reason))"
+    }
+  }
+}
+
+/// What to do with a link that arrives while another waits on a barrier or the preconditions.
+public enum PendingLinkPolicy: Sendable, Hashable {
+  /// The newer link replaces the waiting one, which is reported `superseded`.
+  case supersede
+  /// Links are handled one after another in arrival order; at most `limit` wait, and an
+  /// overflow drops the oldest waiting link (reported `dropped`, reason `queueOverflow`).
+  case queue(limit: Int)
+}
+
+/// What the linker knows about its routes and its recent links.
+public struct DeepLinkDebugInfo: Sendable {
+  /// One recent link and what happened to it.
+  public struct LinkRecord: Sendable, Hashable {
+    /// The link's number in telemetry.
+    public let linkID: UInt64
+    /// The link, redacted.
+    public let link: String
+    /// The events so far, in order.
+    public let events: [DeepLinkEvent.Kind]
+    /// The route, once matched.
+    public let route: String?
+    /// The latest reason given.
+    public let reason: String?
+  }
+
+  /// The route table: pattern, and the handler's or plugin's name.
+  public let routes: [(pattern: String, name: String)]
+  /// Opaque plugins, in the order they are asked.
+  public let plugins: [String]
+  /// The most recent links, oldest first.
+  public let recentLinks: [LinkRecord]
+}

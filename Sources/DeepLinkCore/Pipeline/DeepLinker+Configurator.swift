@@ -1,0 +1,166 @@
+extension DeepLinker {
+  /// The fluent builder of the plugin API: `DeepLinker.configure()…initialize()`.
+  ///
+  /// Every method returns a new configurator; nothing takes effect until ``initialize()``,
+  /// which compiles the configuration, throws on any mistake, and replays the links buffered
+  /// before it.
+  @MainActor
+  public struct Configurator {
+    let linker: DeepLinker
+    private var specification: Specification
+    private var hostLists: [WritableKeyPath<LinkFilters, [Domain]>: [String]] = [:]
+    private var domainNames: [String] = []
+    private var notFoundHandler: (@MainActor (DeepLink) -> Void)?
+    private var forbiddenHandler: (@MainActor (DeepLink) -> Void)?
+    private var externalURLHandler: (@MainActor (DeepLink) -> Void)?
+    private var telemetry: (any DeepLinkTelemetry)?
+    private var clock: (any DeepLinkClock)?
+    private var policy: PendingLinkPolicy?
+
+    init(linker: DeepLinker) {
+      self.linker = linker
+      self.specification = linker.specification
+    }
+
+    private func with(_ change: (inout Configurator) -> Void) -> Configurator {
+      var copy = self
+      change(&copy)
+      return copy
+    }
+
+    /// Installs a plugin. Path-matching plugins join the route table; others are asked in
+    /// install order when no table route matches.
+    public func install(plugin: some DeepLinkHandlerPlugin) -> Configurator {
+      with { $0.specification.plugins.append(plugin) }
+    }
+
+    /// Installs a barrier under its ``DeepLinkHandlingBarrier/name``.
+    public func install(barrier: some DeepLinkHandlingBarrier) -> Configurator {
+      with { $0.specification.barriers[barrier.name] = barrier }
+    }
+
+    /// Installs `barrier` and makes every link pass it.
+    public func set(mandatoryBarrier barrier: some DeepLinkHandlingBarrier) -> Configurator {
+      with {
+        $0.specification.barriers[barrier.name] = barrier
+        $0.specification.mandatoryBarrier = barrier.name
+      }
+    }
+
+    /// Installs `barrier` as the confirmation state-changing routes pass for links from outside.
+    public func set(confirmationBarrier barrier: some DeepLinkHandlingBarrier) -> Configurator {
+      with {
+        $0.specification.barriers[barrier.name] = barrier
+        $0.specification.confirmationBarrier = barrier.name
+      }
+    }
+
+    /// The custom schemes the app answers to; the first without a custom host is the app scheme.
+    public func set(urlSchemes: [URLScheme]) -> Configurator {
+      with { $0.specification.urlSchemes = urlSchemes }
+    }
+
+    /// The hosts the app claims (exact or `*.suffix`).
+    public func set(allowedDomains: [String]) -> Configurator {
+      with { $0.domainNames = allowedDomains }
+    }
+
+    /// Adds rewrite rules after those already added.
+    public func add(universalLinks: [UniversalLink]) -> Configurator {
+      with { $0.specification.universalLinks += universalLinks }
+    }
+
+    /// Called with links that are ours but that nothing routes.
+    public func withNotFoundHandler(_ handler: @escaping @MainActor (DeepLink) -> Void) -> Configurator {
+      with { $0.notFoundHandler = handler }
+    }
+
+    /// Called with links a blacklist or whitelist refused.
+    public func with(forbiddenHandler handler: @escaping @MainActor (DeepLink) -> Void) -> Configurator {
+      with { $0.forbiddenHandler = handler }
+    }
+
+    /// Called with `http`/`https` links that are not ours.
+    public func with(externalURLHandler handler: @escaping @MainActor (DeepLink) -> Void) -> Configurator {
+      with { $0.externalURLHandler = handler }
+    }
+
+    /// Schemes whose links are ignored silently (still reported to telemetry).
+    public func set(excludedSchemes: Set<String>) -> Configurator {
+      with { $0.specification.filters.excludedSchemes = Set(excludedSchemes.map { $0.lowercased() }) }
+    }
+
+    /// Hosts whose links are ignored silently.
+    public func set(excludedHosts: [String]) -> Configurator {
+      with { $0.hostLists[\.excludedHosts] = excludedHosts }
+    }
+
+    /// Schemes whose links are forbidden.
+    public func set(blacklistSchemes: Set<String>) -> Configurator {
+      with { $0.specification.filters.blacklistSchemes = Set(blacklistSchemes.map { $0.lowercased() }) }
+    }
+
+    /// Hosts whose links are forbidden.
+    public func set(blacklistHosts: [String]) -> Configurator {
+      with { $0.hostLists[\.blacklistHosts] = blacklistHosts }
+    }
+
+    /// When set, links of other schemes are forbidden (the blacklist still wins).
+    public func set(whitelistSchemes: Set<String>) -> Configurator {
+      with { $0.specification.filters.whitelistSchemes = Set(whitelistSchemes.map { $0.lowercased() }) }
+    }
+
+    /// When set, web links to other hosts are forbidden (the blacklist still wins).
+    public func set(whitelistHosts: [String]) -> Configurator {
+      with { $0.hostLists[\.whitelistHosts] = whitelistHosts }
+    }
+
+    /// Receives every event of every link.
+    public func with(telemetry: some DeepLinkTelemetry) -> Configurator {
+      with { $0.telemetry = telemetry }
+    }
+
+    /// The clock for timeouts and durations (inject a manual one in tests).
+    public func with(clock: some DeepLinkClock) -> Configurator {
+      with { $0.clock = clock }
+    }
+
+    /// What happens to a link arriving while another waits; ``PendingLinkPolicy/supersede`` by default.
+    public func set(pendingLinkPolicy: PendingLinkPolicy) -> Configurator {
+      with { $0.policy = pendingLinkPolicy }
+    }
+
+    /// Compiles the configuration into the linker and replays links buffered before it.
+    ///
+    /// - Returns: the ready linker.
+    /// - Throws: ``DeepLinkConfigurationError`` naming the first mistake: a malformed pattern or
+    ///   host, a conflict, an unknown barrier, a state-changing route without a confirmation
+    ///   barrier, no app scheme.
+    @discardableResult
+    public func initialize() throws(DeepLinkConfigurationError) -> DeepLinker {
+      var specification = self.specification
+      do {
+        specification.domains = try domainNames.map { name throws(RoutePatternError) in try Domain(name) }
+        for (keyPath, names) in hostLists {
+          specification.filters[keyPath: keyPath] = try names.map { name throws(RoutePatternError) in try Domain(name) }
+        }
+      } catch {
+        throw .malformedPattern(error)
+      }
+      if let mandatory = specification.mandatoryBarrier, specification.barriers[mandatory] == nil {
+        throw .unknownBarrier(name: mandatory, usedBy: "mandatory barrier")
+      }
+      let configuration = try DeepLinker.compile(specification)
+      linker.specification = specification
+      linker.configuration = configuration
+      if let notFoundHandler { linker.unableToRouteHandler = notFoundHandler }
+      if let forbiddenHandler { linker.forbiddenHandler = forbiddenHandler }
+      if let externalURLHandler { linker.externalURLHandler = externalURLHandler }
+      if let telemetry { linker.telemetry = telemetry }
+      if let clock { linker.clock = clock }
+      if let policy { linker.pendingLinkPolicy = policy }
+      linker.replayColdStartBuffer()
+      return linker
+    }
+  }
+}

@@ -1,0 +1,356 @@
+import Foundation
+
+/// One routed link on its way through the gate and execute stages.
+@MainActor
+final class LinkWork {
+  let id: UInt64
+  let decision: DeepLinkDecision
+  let configuration: DeepLinkConfiguration
+  let redacted: String
+  let isColdStart: Bool
+  var currentWait: PendingWait?
+
+  init(
+    id: UInt64, decision: DeepLinkDecision, configuration: DeepLinkConfiguration, redacted: String, isColdStart: Bool
+  ) {
+    self.id = id
+    self.decision = decision
+    self.configuration = configuration
+    self.redacted = redacted
+    self.isColdStart = isColdStart
+  }
+}
+
+/// How a wait ended.
+enum WaitResult: Sendable, Equatable {
+  case passed, failed, timedOut, superseded
+  case dropped(String)
+}
+
+/// A wait that ends exactly once: the first of its answer, its timeout, or a supersede wins;
+/// later answers (a completion called twice, a check answering after its timeout) are ignored.
+@MainActor
+final class PendingWait {
+  var continuation: CheckedContinuation<WaitResult, Never>?
+  var timer: Task<Void, Never>?
+  var work: Task<Void, Never>?
+
+  func resolve(_ result: WaitResult) {
+    guard let continuation else { return }
+    self.continuation = nil
+    timer?.cancel()
+    work?.cancel()
+    continuation.resume(returning: result)
+  }
+}
+
+extension DeepLinker {
+  // MARK: Arrival
+
+  /// Records the link, decides it (or buffers it before initialisation), and settles every
+  /// outcome but `routed` at once.
+  func accept(
+    _ input: String, source: LinkSource?, continuation: CheckedContinuation<DeepLinkResult, Never>?
+  ) -> (Bool, LinkWork?) {
+    lastLinkID += 1
+    let id = lastLinkID
+    guard let configuration else {
+      let redacted = LinkRedactor.redact(raw: input)
+      emit(.received, id, redacted)
+      coldStartBuffer.append(
+        BufferedLink(id: id, input: input, source: source, redacted: redacted, continuation: continuation))
+      emit(.buffered, id, redacted)
+      while coldStartBuffer.count > max(0, coldStartBufferLimit) {
+        let dropped = coldStartBuffer.removeFirst()
+        emit(.dropped, dropped.id, dropped.redacted, reason: "coldStartBufferOverflow")
+        dropped.continuation?.resume(returning: .dropped(reason: "coldStartBufferOverflow"))
+      }
+      return (true, nil)
+    }
+    let decision = configuration.decide(input, source: source)
+    let redacted = decision.link.map(LinkRedactor.redact) ?? LinkRedactor.redact(raw: input)
+    emit(.received, id, redacted)
+    return settle(id, decision, configuration, redacted: redacted, isColdStart: false, continuation: continuation)
+  }
+
+  func settle(
+    _ id: UInt64, _ decision: DeepLinkDecision, _ configuration: DeepLinkConfiguration, redacted: String,
+    isColdStart: Bool, continuation: CheckedContinuation<DeepLinkResult, Never>?
+  ) -> (Bool, LinkWork?) {
+    let reason = decision.reason ?? decision.outcome.rawValue
+    let result: DeepLinkResult
+    switch decision.outcome {
+    case .invalid:
+      emit(.invalid, id, redacted, reason: reason)
+      result = .invalid(reason: reason)
+    case .ignored:
+      emit(.ignored, id, redacted, reason: reason)
+      result = .ignored(reason: reason)
+    case .forbidden:
+      emit(.forbidden, id, redacted, reason: reason)
+      if let link = decision.link { forbiddenHandler?(link) }
+      result = .forbidden(reason: reason)
+    case .external:
+      emit(.external, id, redacted, reason: reason)
+      if let link = decision.link { externalURLHandler?(link) }
+      result = .external
+    case .notFound:
+      emit(.notFound, id, redacted, reason: reason)
+      if let link = decision.routedLink { unableToRouteHandler?(link) }
+      result = .notFound
+    case .routed:
+      if let rewritten = decision.rewrittenTo {
+        emit(.rewritten, id, redacted, reason: LinkRedactor.redact(rewritten))
+      }
+      emit(.matched, id, redacted, route: decision.route)
+      let work = LinkWork(
+        id: id, decision: decision, configuration: configuration, redacted: redacted, isColdStart: isColdStart)
+      return (true, work)
+    }
+    continuation?.resume(returning: result)
+    return (false, nil)
+  }
+
+  /// Replays the links buffered before initialisation, in arrival order.
+  func replayColdStartBuffer() {
+    guard let configuration else { return }
+    let buffered = coldStartBuffer
+    coldStartBuffer = []
+    for link in buffered {
+      let decision = configuration.decide(link.input, source: link.source)
+      let (_, work) = settle(
+        link.id, decision, configuration, redacted: link.redacted, isColdStart: true,
+        continuation: link.continuation)
+      if let work { startProcessing(work, continuation: link.continuation) }
+    }
+    notifyIfIdle()
+  }
+
+  func startProcessing(_ work: LinkWork, continuation: CheckedContinuation<DeepLinkResult, Never>?) {
+    inFlight += 1
+    Task { @MainActor in
+      let result = await self.run(work)
+      continuation?.resume(returning: result)
+      self.inFlight -= 1
+      self.notifyIfIdle()
+    }
+  }
+
+  func notifyIfIdle() {
+    guard inFlight == 0 && coldStartBuffer.isEmpty else { return }
+    let waiters = idleWaiters
+    idleWaiters = []
+    for waiter in waiters { waiter.resume() }
+  }
+
+  // MARK: Gate and execute
+
+  private func run(_ work: LinkWork) async -> DeepLinkResult {
+    switch pendingLinkPolicy {
+    case .supersede:
+      if let waiting = waitingWork, waiting !== work { waiting.currentWait?.resolve(.superseded) }
+      return await process(work)
+    case .queue(let limit):
+      if isProcessing {
+        emit(.waiting, work.id, work.redacted, route: work.decision.route, reason: "queued")
+        let turn = await suspend(work, timeout: nil, supersedable: false) { _ in
+          self.turnQueue.append(work)
+          while self.turnQueue.count > max(0, limit) {
+            self.turnQueue.removeFirst().currentWait?.resolve(.dropped("queueOverflow"))
+          }
+        }
+        guard turn == .passed else {
+          turnQueue.removeAll { $0 === work }
+          return finish(work, route: work.decision.route ?? "", turn)
+        }
+      } else {
+        isProcessing = true
+      }
+      let result = await process(work)
+      if turnQueue.isEmpty {
+        isProcessing = false
+      } else {
+        turnQueue.removeFirst().currentWait?.resolve(.passed)
+      }
+      return result
+    }
+  }
+
+  private func process(_ work: LinkWork) async -> DeepLinkResult {
+    let decision = work.decision
+    guard let link = decision.routedLink, let first = LinkCandidate(decision) else { return .notFound }
+
+    if decision.waitsForPreconditions && !preconditions.isEmpty {
+      let outcome = await waitForPreconditions(work)
+      guard outcome == .passed else {
+        return finish(work, route: first.route, outcome == .failed ? .dropped("preconditionFailed") : outcome)
+      }
+    }
+
+    var passedBarriers = Set<String>()
+    var candidates = [first]
+    var fallbacksComputed = false
+    var index = 0
+    while true {
+      if index == candidates.count {
+        guard !fallbacksComputed else { break }
+        fallbacksComputed = true
+        candidates += work.configuration.fallbackCandidates(after: decision)
+        if index == candidates.count { break }
+      }
+      let candidate = candidates[index]
+      index += 1
+      for name in candidate.barriers where !passedBarriers.contains(name) {
+        let outcome = await pass(barrier: name, link: link, work: work, route: candidate.route)
+        guard outcome == .passed else { return finish(work, route: candidate.route, outcome, barrier: name) }
+        passedBarriers.insert(name)
+      }
+      switch await execute(candidate, link: link, work: work) {
+      case .passed:
+        return .handled(route: candidate.route)
+      case .timedOut:
+        return finish(work, route: candidate.route, .timedOut)
+      default:
+        emit(.declined, work.id, work.redacted, route: candidate.route)
+      }
+    }
+    emit(.notFound, work.id, work.redacted, reason: "allCandidatesDeclined")
+    unableToRouteHandler?(link)
+    return .notFound
+  }
+
+  /// Reports how a wait that did not pass ended, and returns the link's result.
+  private func finish(_ work: LinkWork, route: String, _ outcome: WaitResult, barrier: String? = nil) -> DeepLinkResult
+  {
+    switch outcome {
+    case .passed:
+      return .handled(route: route)
+    case .failed:
+      emit(.barrierFailed, work.id, work.redacted, route: route, barrier: barrier)
+      emit(.dropped, work.id, work.redacted, route: route, barrier: barrier, reason: "barrierFailed")
+      return .dropped(reason: "barrierFailed")
+    case .timedOut:
+      emit(.timedOut, work.id, work.redacted, route: route, barrier: barrier)
+      return .timedOut(route: route)
+    case .superseded:
+      emit(.superseded, work.id, work.redacted, route: route, barrier: barrier)
+      return .superseded
+    case .dropped(let reason):
+      emit(.dropped, work.id, work.redacted, route: route, barrier: barrier, reason: reason)
+      return .dropped(reason: reason)
+    }
+  }
+
+  private func waitForPreconditions(_ work: LinkWork) async -> WaitResult {
+    emit(.waiting, work.id, work.redacted, route: work.decision.route, reason: "preconditions")
+    linksWaitingForPreconditions += 1
+    if linksWaitingForPreconditions == 1 { preconditionLoadingStateUIHandler?.showLoadingState() }
+    let handlers = preconditions.map(\.handler)
+    let outcome = await suspend(work, timeout: preconditionTimeout, supersedable: true) { pending in
+      pending.work = Task { @MainActor in
+        for handler in handlers where !(await handler()) {
+          pending.resolve(.failed)
+          return
+        }
+        pending.resolve(.passed)
+      }
+    }
+    linksWaitingForPreconditions -= 1
+    if linksWaitingForPreconditions == 0 { preconditionLoadingStateUIHandler?.hideLoadingState() }
+    if outcome == .timedOut { return .dropped("preconditionTimeout") }
+    return outcome
+  }
+
+  private func pass(barrier name: String, link: DeepLink, work: LinkWork, route: String) async -> WaitResult {
+    guard let barrier = specification.barriers[name] else { return .dropped("unknownBarrier") }
+    if barrier.status(for: link) == .passed {
+      emit(.barrierPassed, work.id, work.redacted, route: route, barrier: name)
+      return .passed
+    }
+    emit(.waiting, work.id, work.redacted, route: route, barrier: name)
+    let outcome = await suspend(work, timeout: barrier.checkTimeout, supersedable: true) { pending in
+      barrier.performCheck(deepLink: link) { passed in
+        Task { @MainActor in pending.resolve(passed ? .passed : .failed) }
+      }
+    }
+    if outcome == .passed { emit(.barrierPassed, work.id, work.redacted, route: route, barrier: name) }
+    return outcome
+  }
+
+  /// Runs the candidate's handler: `.passed` when handled, `.failed` when it declined,
+  /// `.timedOut` when a plugin did not complete in time.
+  private func execute(_ candidate: LinkCandidate, link: DeepLink, work: LinkWork) async -> WaitResult {
+    preExecutionHandler?(link)
+    let start = clock.now
+    let state = DeepLinkNavigationState(
+      isColdStart: work.isColdStart, source: work.decision.source, route: candidate.route,
+      parameters: candidate.parameters, context: navigationContextProvider?())
+    switch candidate.target.kind {
+    case .handler(let index):
+      guard handlers[index](link, state) else { return .failed }
+    case .plugin(let index):
+      let plugin = work.configuration.plugins[index]
+      let data = candidate.pluginData ?? Self.encode(candidate.parameters)
+      let outcome = await suspend(work, timeout: plugin.completionTimeout, supersedable: false) { pending in
+        plugin.handleDeepLink(with: data) {
+          Task { @MainActor in pending.resolve(.passed) }
+        }
+      }
+      guard outcome == .passed else { return outcome }
+    }
+    emit(.handled, work.id, work.redacted, route: candidate.route, duration: clock.now - start)
+    successRouteHandler?(link)
+    return .passed
+  }
+
+  private static func encode(_ parameters: [String: String]) -> Data? {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return try? encoder.encode(parameters)
+  }
+
+  /// Suspends `work` until `start`'s wait is resolved, its timeout passes, or (when
+  /// `supersedable`) a newer link supersedes it.
+  private func suspend(
+    _ work: LinkWork, timeout: Duration?, supersedable: Bool, start: (PendingWait) -> Void
+  ) async -> WaitResult {
+    let pending = PendingWait()
+    work.currentWait = pending
+    if supersedable { waitingWork = work }
+    let result = await withCheckedContinuation { continuation in
+      pending.continuation = continuation
+      if let timeout {
+        let clock = self.clock
+        pending.timer = Task { @MainActor in
+          do {
+            try await clock.sleep(for: timeout)
+            pending.resolve(.timedOut)
+          } catch {}
+        }
+      }
+      start(pending)
+    }
+    if work.currentWait === pending { work.currentWait = nil }
+    if waitingWork === work { waitingWork = nil }
+    return result
+  }
+
+  // MARK: Telemetry
+
+  func emit(
+    _ kind: DeepLinkEvent.Kind, _ id: UInt64, _ link: String, route: String? = nil, barrier: String? = nil,
+    reason: String? = nil, duration: Duration? = nil
+  ) {
+    let event = DeepLinkEvent(
+      kind: kind, linkID: id, link: link, route: route, barrier: barrier, reason: reason, duration: duration)
+    telemetry?.record(event)
+    let previous = history[id]
+    if previous == nil {
+      historyOrder.append(id)
+      while historyOrder.count > max(1, debugHistoryLimit) { history[historyOrder.removeFirst()] = nil }
+    }
+    history[id] = DeepLinkDebugInfo.LinkRecord(
+      linkID: id, link: link, events: (previous?.events ?? []) + [kind], route: route ?? previous?.route,
+      reason: reason ?? previous?.reason)
+  }
+}

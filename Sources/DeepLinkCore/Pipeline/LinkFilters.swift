@@ -1,0 +1,39 @@
+/// The scheme and host lists that sort links before routing.
+///
+/// Excluded links are ignored silently (still reported to telemetry); blacklisted ones and,
+/// when a whitelist is set, those not on it are forbidden. Blacklist beats whitelist. Host lists
+/// apply to web links and take exact hosts or `*.suffix`.
+public struct LinkFilters: Sendable, Hashable {
+  /// Schemes whose links are ignored.
+  public var excludedSchemes: Set<String> = []
+  /// Hosts whose links are ignored.
+  public var excludedHosts: [Domain] = []
+  /// Schemes whose links are forbidden.
+  public var blacklistSchemes: Set<String> = []
+  /// Hosts whose links are forbidden.
+  public var blacklistHosts: [Domain] = []
+  /// When not empty, links of other schemes are forbidden.
+  public var whitelistSchemes: Set<String> = []
+  /// When not empty, web links to other hosts are forbidden.
+  public var whitelistHosts: [Domain] = []
+
+  /// No filters.
+  public init() {}
+
+  /// The outcome and reason the filters give `link`, or `nil` to let it through.
+  func verdict(for link: DeepLink) -> (DeepLinkOutcome, String)? {
+    if excludedSchemes.contains(link.scheme) { return (.ignored, "excludedScheme") }
+    if let host = link.host, excludedHosts.contains(where: { $0.matches(host) }) { return (.ignored, "excludedHost") }
+    if blacklistSchemes.contains(link.scheme) { return (.forbidden, "blacklistedScheme") }
+    if let host = link.host, blacklistHosts.contains(where: { $0.matches(host) }) {
+      return (.forbidden, "blacklistedHost")
+    }
+    if !whitelistSchemes.isEmpty && !whitelistSchemes.contains(link.scheme) {
+      return (.forbidden, "notWhitelistedScheme")
+    }
+    if let host = link.host, !whitelistHosts.isEmpty, !whitelistHosts.contains(where: { $0.matches(host) }) {
+      return (.forbidden, "notWhitelistedHost")
+    }
+    return nil
+  }
+}

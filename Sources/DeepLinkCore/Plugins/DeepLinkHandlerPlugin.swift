@@ -1,0 +1,151 @@
+import Foundation
+
+/// A plugin's answer to "will you handle this link?".
+public enum DeepLinkHandlerOption: Sendable, Hashable {
+  /// The plugin declines; the next candidate is asked.
+  case no
+  /// The plugin handles the link with `data` (usually the link's parameters, encoded).
+  case yes(data: Data?)
+  /// The plugin handles the link once the barrier installed under `name` has passed.
+  case yesWithBarrier(name: String, data: Data?)
+}
+
+/// A handler for a group of links, installed into a ``DeepLinker``.
+///
+/// `shouldHandleDeepLink(_:)` is part of the synchronous decision and may be called from any
+/// thread, so it must only read immutable state. `handleDeepLink(with:completion:)` runs on the
+/// main actor once every barrier has passed; it must call `completion` when the screen is shown.
+/// A completion that never comes is cut off after ``completionTimeout`` (reported `timedOut`);
+/// a second call is ignored.
+///
+/// Plugins that can say which links they take as a pattern should conform to
+/// ``DeepLinkHandlerPathMatchingPlugin`` instead: those are indexed in the route table rather
+/// than asked one by one. Plugins written with `async`/`await` conform to
+/// ``AsyncDeepLinkHandlerPlugin``.
+///
+/// ```swift
+/// struct PaymentPlugin: DeepLinkHandlerPlugin {
+///   func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
+///     link.pathSegments == ["pay"] ? .yesWithBarrier(name: "authentication", data: nil) : .no
+///   }
+///   func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
+///     navigator.showPayment(completion: completion)
+///   }
+/// }
+/// ```
+public protocol DeepLinkHandlerPlugin: Sendable {
+  /// A name for telemetry, `debugInfo` and the `deeplink` tool. Defaults to the type's name.
+  var name: String { get }
+  /// How long `handleDeepLink` may take before the link is reported `timedOut`.
+  /// Defaults to 10 seconds.
+  var completionTimeout: Duration { get }
+  /// Whether this plugin handles `link`; called synchronously, from any thread.
+  func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption
+  /// Handles the link with the data `shouldHandleDeepLink` returned; calls `completion` once done.
+  @MainActor func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void)
+}
+
+extension DeepLinkHandlerPlugin {
+  public var name: String { String(describing: Self.self) }
+  public var completionTimeout: Duration { .seconds(10) }
+}
+
+/// A ``DeepLinkHandlerPlugin`` whose handler is an `async` function.
+public protocol AsyncDeepLinkHandlerPlugin: DeepLinkHandlerPlugin {
+  /// Handles the link; returning means done.
+  @MainActor func handleDeepLink(with data: Data?) async
+}
+
+extension AsyncDeepLinkHandlerPlugin {
+  @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
+    Task { @MainActor in
+      await handleDeepLink(with: data)
+      completion()
+    }
+  }
+}
+
+/// A plugin that names the links it takes with a route pattern (`/transaction/{transaction_id}`).
+///
+/// It is indexed in the route table like a route added with `addRoute`, so it costs nothing
+/// to links it does not match. Its handler receives the captured parameters encoded as a JSON
+/// object of strings (`{"transaction_id":"789"}`); ``decodeParameters(_:)`` reads them back.
+public protocol DeepLinkHandlerPathMatchingPlugin: DeepLinkHandlerPlugin {
+  /// The route pattern, in the syntax of ``RoutePattern``.
+  var matchingPath: String { get }
+  /// Barriers, by name, every link of this plugin must pass. Defaults to none.
+  var barriers: [String] { get }
+  /// Whether links of this plugin change state (pay, delete, follow): they then pass the
+  /// confirmation barrier when they come from outside the app. Defaults to `false`.
+  var changesState: Bool { get }
+  /// Whether links of this plugin wait for the global preconditions. Defaults to `false`.
+  var waitForPreconditions: Bool { get }
+}
+
+extension DeepLinkHandlerPathMatchingPlugin {
+  public var barriers: [String] { [] }
+  public var changesState: Bool { false }
+  public var waitForPreconditions: Bool { false }
+
+  /// Path-matching plugins are chosen by the route table; asked directly, they decline.
+  public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption { .no }
+
+  /// Decodes the parameters a path-matching plugin receives.
+  public func decodeParameters(_ data: Data?) -> [String: String] {
+    guard let data, let parameters = try? JSONDecoder().decode([String: String].self, from: data) else { return [:] }
+    return parameters
+  }
+}
+
+/// A coding plugin's answer, with typed parameters instead of raw data.
+public enum DeepLinkHandlerCodingOption<Parameters: Codable & Sendable>: Sendable {
+  /// The plugin declines.
+  case no
+  /// The plugin handles the link with these parameters.
+  case yes(parameters: Parameters)
+  /// The plugin handles the link with these parameters once the named barrier has passed.
+  case yesWithBarrier(name: String, parameters: Parameters)
+}
+
+/// A plugin that serves a group of links and switches on a typed `Codable` parameters value.
+///
+/// ```swift
+/// enum PaymentPoint: Codable, Sendable { case pay(orderID: String), transaction(id: String) }
+/// struct PaymentPlugin: DeepLinkHandlerCodingPlugin {
+///   func shouldHandleCodingDeepLink(_ link: DeepLink) -> DeepLinkHandlerCodingOption<PaymentPoint> { … }
+///   func handleCodingDeepLink(with parameters: PaymentPoint, completion: @escaping @Sendable () -> Void) {
+///     switch parameters { … }
+///   }
+/// }
+/// ```
+public protocol DeepLinkHandlerCodingPlugin: DeepLinkHandlerPlugin {
+  /// The parameters one link of the group carries.
+  associatedtype Parameters: Codable & Sendable
+  /// Whether this plugin handles `link`, and with which parameters.
+  func shouldHandleCodingDeepLink(_ link: DeepLink) -> DeepLinkHandlerCodingOption<Parameters>
+  /// Handles the link; calls `completion` once done.
+  @MainActor func handleCodingDeepLink(with parameters: Parameters, completion: @escaping @Sendable () -> Void)
+}
+
+extension DeepLinkHandlerCodingPlugin {
+  public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
+    switch shouldHandleCodingDeepLink(link) {
+    case .no:
+      return .no
+    case .yes(let parameters):
+      guard let data = try? JSONEncoder().encode(parameters) else { return .no }
+      return .yes(data: data)
+    case .yesWithBarrier(let name, let parameters):
+      guard let data = try? JSONEncoder().encode(parameters) else { return .no }
+      return .yesWithBarrier(name: name, data: data)
+    }
+  }
+
+  @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
+    guard let data, let parameters = try? JSONDecoder().decode(Parameters.self, from: data) else {
+      completion()
+      return
+    }
+    handleCodingDeepLink(with: parameters, completion: completion)
+  }
+}

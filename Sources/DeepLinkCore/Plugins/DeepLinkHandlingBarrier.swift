@@ -1,0 +1,52 @@
+/// Whether a link may pass a barrier right now.
+public enum DeepLinkBarrierStatus: Sendable, Hashable {
+  /// The condition holds (the user is signed in): go on.
+  case passed
+  /// The condition must be checked (show sign-in): ``DeepLinkHandlingBarrier/performCheck(deepLink:completion:)``.
+  case needToCheck
+}
+
+/// A condition a link must meet before it is handled, such as a signed-in user or the user's
+/// confirmation of a state-changing action.
+///
+/// Barriers are installed by name into a ``DeepLinker`` and referenced by routes and plugins.
+/// A barrier that fails drops the link with a reason; one that passes resumes exactly that
+/// link, once. A check that never answers is cut off after ``checkTimeout`` and the link is
+/// dropped (`timedOut`).
+///
+/// ```swift
+/// struct AuthenticationBarrier: DeepLinkHandlingBarrier {
+///   let name = "authentication"
+///   func status(for link: DeepLink) -> DeepLinkBarrierStatus { session.isValid ? .passed : .needToCheck }
+///   func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
+///     navigator.showLogin { signedIn in completion(signedIn) }
+///   }
+/// }
+/// ```
+public protocol DeepLinkHandlingBarrier: Sendable {
+  /// The name routes and plugins refer to it by. Defaults to the type's name.
+  var name: String { get }
+  /// How long a check may take before the link is dropped. Defaults to 5 minutes.
+  var checkTimeout: Duration { get }
+  /// Whether `deepLink` passes without a check.
+  @MainActor func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus
+  /// Checks (shows sign-in, asks for confirmation) and calls `completion` with the answer.
+  @MainActor func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void)
+}
+
+extension DeepLinkHandlingBarrier {
+  public var name: String { String(describing: Self.self) }
+  public var checkTimeout: Duration { .seconds(300) }
+}
+
+/// A ``DeepLinkHandlingBarrier`` whose check is an `async` function.
+public protocol AsyncDeepLinkHandlingBarrier: DeepLinkHandlingBarrier {
+  /// Checks and returns whether the link may pass.
+  @MainActor func performCheck(deepLink: DeepLink) async -> Bool
+}
+
+extension AsyncDeepLinkHandlingBarrier {
+  @MainActor public func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
+    Task { @MainActor in completion(await performCheck(deepLink: deepLink)) }
+  }
+}

@@ -1,0 +1,46 @@
+/// A custom URL scheme the app answers to.
+///
+/// The platform's own scheme (`shop`) has no custom host: `shop://product/1` means the path
+/// `/product/1`. A market scheme may have one: with `URLScheme("shopca", customHost: "ca")`,
+/// both `shopca://ca/product/1` and `shopca://product/1` mean the platform link
+/// `shop://product/1`.
+public struct URLScheme: Sendable, Hashable, CustomStringConvertible {
+  /// The scheme, lowercased.
+  public let scheme: String
+  /// A fixed first segment that links of this scheme may start with and that is dropped.
+  public let customHost: String?
+
+  /// Creates a scheme entry.
+  ///
+  /// - Parameters:
+  ///   - scheme: the scheme without `://` (`shopca`).
+  ///   - customHost: the fixed host links may carry (`ca`), compared without regard to case.
+  public init(_ scheme: String, customHost: String? = nil) {
+    self.scheme = scheme.lowercased()
+    self.customHost = customHost
+  }
+
+  public var description: String { customHost.map { "\(scheme)://\($0)" } ?? "\(scheme)://" }
+}
+
+/// A host the app claims for universal links (an associated domain).
+public struct Domain: Sendable, Hashable, CustomStringConvertible {
+  /// The host: exact or `*.suffix`.
+  public let host: RoutePattern.HostPattern
+
+  /// Creates a domain from `shop.example.ca` or `*.shop.example.ca`.
+  ///
+  /// - Throws: ``RoutePatternError`` with ``RoutePatternError/Problem/invalidHost(_:)`` when the
+  ///   host is not a valid domain name.
+  public init(_ host: String) throws(RoutePatternError) {
+    guard let pattern = RoutePatternParser.hostPattern(host) else {
+      throw RoutePatternError(pattern: host, offset: 0, problem: .invalidHost(host))
+    }
+    self.host = pattern
+  }
+
+  /// Whether this domain covers `host` (lowercased, as ``DeepLink/host``).
+  public func matches(_ host: String) -> Bool { self.host.matches(host) }
+
+  public var description: String { host.description }
+}
