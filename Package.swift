@@ -24,6 +24,8 @@ let package = Package(
     .testTarget(
       name: "DeepLinkCoreTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"], path: "Tests/DeepLinkCoreTests"),
     .testTarget(
+      name: "DeepLinkerTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"], path: "Tests/DeepLinkerTests"),
+    .testTarget(
       name: "SecurityTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"], path: "Tests/SecurityTests"),
   ]
 )

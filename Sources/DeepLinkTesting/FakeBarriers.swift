@@ -1,0 +1,103 @@
+import DeepLinkCore
+import Foundation
+import Synchronization
+
+/// A barrier whose answers a test controls: it passes outright, or asks and waits until the
+/// test calls ``answer(_:)`` (or never, to test timeouts).
+@MainActor
+public final class ControlledBarrier: DeepLinkHandlingBarrier {
+  public nonisolated let name: String
+  public nonisolated let checkTimeout: Duration
+  /// Whether links pass without a check.
+  public var isSatisfied: Bool
+  /// The links checked so far.
+  public private(set) var checkedLinks: [DeepLink] = []
+  private var pending: [@Sendable (Bool) -> Void] = []
+
+  /// Creates a barrier.
+  public nonisolated init(name: String, isSatisfied: Bool = false, checkTimeout: Duration = .seconds(60)) {
+    self.name = name
+    self.isSatisfied = isSatisfied
+    self.checkTimeout = checkTimeout
+  }
+
+  public func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus {
+    isSatisfied ? .passed : .needToCheck
+  }
+
+  public func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
+    checkedLinks.append(deepLink)
+    pending.append(completion)
+  }
+
+  /// How many checks wait for an answer.
+  public var pendingChecks: Int { pending.count }
+
+  /// Answers every pending check (calling each completion `times` times, to test that extra
+  /// calls are ignored).
+  public func answer(_ passed: Bool, times: Int = 1) {
+    let completions = pending
+    pending = []
+    for completion in completions {
+      for _ in 0..<times { completion(passed) }
+    }
+  }
+
+  /// Waits (yielding) until at least `count` checks are pending.
+  public func waitForChecks(_ count: Int) async {
+    for _ in 0..<10_000 {
+      if pending.count >= count { return }
+      await Task.yield()
+    }
+  }
+}
+
+/// A path-matching plugin that records what it handled and completes as the test chooses.
+@MainActor
+public final class RecordingPlugin: DeepLinkHandlerPathMatchingPlugin {
+  /// How the plugin completes.
+  public enum Completion: Sendable {
+    /// Completes at once.
+    case immediately
+    /// Calls its completion twice.
+    case twice
+    /// Never completes.
+    case never
+  }
+
+  public nonisolated let matchingPath: String
+  public nonisolated let name: String
+  public nonisolated let barriers: [String]
+  public nonisolated let changesState: Bool
+  public nonisolated let waitForPreconditions: Bool
+  public nonisolated let completionTimeout: Duration
+  private let completion: Completion
+  /// The parameters of every link handled, in order.
+  public private(set) var handled: [[String: String]] = []
+
+  /// Creates a plugin.
+  public nonisolated init(
+    _ matchingPath: String, name: String? = nil, barriers: [String] = [], changesState: Bool = false,
+    waitForPreconditions: Bool = false, completion: Completion = .immediately,
+    completionTimeout: Duration = .seconds(10)
+  ) {
+    self.matchingPath = matchingPath
+    self.name = name ?? matchingPath
+    self.barriers = barriers
+    self.changesState = changesState
+    self.waitForPreconditions = waitForPreconditions
+    self.completion = completion
+    self.completionTimeout = completionTimeout
+  }
+
+  public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
+    handled.append(decodeParameters(data))
+    switch self.completion {
+    case .immediately: completion()
+    case .twice:
+      completion()
+      completion()
+    case .never: break
+    }
+  }
+}

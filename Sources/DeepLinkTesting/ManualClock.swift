@@ -1,0 +1,84 @@
+import DeepLinkCore
+import Synchronization
+
+/// A clock that moves only when a test says so, so timeouts are tested without sleeping.
+///
+/// ```swift
+/// let clock = ManualClock()
+/// // … route a link whose handler never completes …
+/// await clock.waitForSleepers(1)
+/// clock.advance(by: .seconds(11))   // the handler's 10-second timeout fires
+/// ```
+public final class ManualClock: DeepLinkClock {
+  private struct Sleeper {
+    var id: UInt64
+    var deadline: Duration
+    var continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var now: Duration = .zero
+    var nextID: UInt64 = 0
+    var sleepers: [Sleeper] = []
+  }
+
+  private let state = Mutex(State())
+
+  /// Creates a clock at time zero.
+  public init() {}
+
+  public var now: Duration { state.withLock { $0.now } }
+
+  /// How many tasks are sleeping on this clock.
+  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+  public func sleep(for duration: Duration) async throws {
+    let id = state.withLock { state -> UInt64 in
+      state.nextID += 1
+      return state.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let resumeNow = state.withLock { state -> Bool in
+          if Task.isCancelled { return true }
+          if duration <= .zero { return true }
+          state.sleepers.append(Sleeper(id: id, deadline: state.now + duration, continuation: continuation))
+          return false
+        }
+        if resumeNow {
+          if Task.isCancelled {
+            continuation.resume(throwing: CancellationError())
+          } else {
+            continuation.resume()
+          }
+        }
+      }
+    } onCancel: {
+      let cancelled = state.withLock { state -> Sleeper? in
+        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.sleepers.remove(at: index)
+      }
+      cancelled?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves time forward and wakes every sleeper whose deadline has come.
+  public func advance(by duration: Duration) {
+    let due = state.withLock { state -> [Sleeper] in
+      state.now += duration
+      let due = state.sleepers.filter { $0.deadline <= state.now }
+      state.sleepers.removeAll { $0.deadline <= state.now }
+      return due
+    }
+    for sleeper in due { sleeper.continuation.resume() }
+  }
+
+  /// Returns once at least `count` tasks sleep on this clock (yielding meanwhile); gives up
+  /// after many yields so a broken test fails instead of hanging.
+  public func waitForSleepers(_ count: Int) async {
+    for _ in 0..<10_000 {
+      if sleeperCount >= count { return }
+      await Task.yield()
+    }
+  }
+}
