@@ -45,10 +45,7 @@ public final class ControlledBarrier: DeepLinkHandlingBarrier {
 
   /// Waits (yielding) until at least `count` checks are pending.
   public func waitForChecks(_ count: Int) async {
-    for _ in 0..<10_000 {
-      if pending.count >= count { return }
-      await Task.yield()
-    }
+    await yieldUntil { self.pending.count >= count }
   }
 }
 

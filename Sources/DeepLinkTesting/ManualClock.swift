@@ -74,11 +74,17 @@ public final class ManualClock: DeepLinkClock {
   }
 
   /// Returns once at least `count` tasks sleep on this clock (yielding meanwhile); gives up
-  /// after many yields so a broken test fails instead of hanging.
+  /// after 10 seconds of real time so a broken test fails instead of hanging.
   public func waitForSleepers(_ count: Int) async {
-    for _ in 0..<10_000 {
-      if sleeperCount >= count { return }
-      await Task.yield()
-    }
+    await yieldUntil { self.sleeperCount >= count }
+  }
+}
+
+/// Yields until `condition` holds, or 10 seconds of real time have passed (so a broken test
+/// fails on its next expectation instead of hanging).
+public func yieldUntil(isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool) async {
+  let deadline = ContinuousClock.now + .seconds(10)
+  while !condition() && ContinuousClock.now < deadline {
+    await Task.yield()
   }
 }
