@@ -14,19 +14,25 @@ public enum ParameterType: String, Sendable, Hashable, CaseIterable, CustomStrin
   ///
   /// - Complexity: O(*n*) in the length of `value`; no allocation.
   public func accepts(_ value: String) -> Bool {
+    // Over the contiguous UTF-8 when there is one: the `utf8` iterator is slow on the hot path.
+    value.utf8.withContiguousStorageIfAvailable { accepts(utf8: $0) } ?? accepts(utf8: value.utf8)
+  }
+
+  @inline(__always)
+  private func accepts(utf8 value: some Collection<UInt8>) -> Bool {
     switch self {
     case .string:
       return !value.isEmpty
     case .int:
       var count = 0
-      for byte in value.utf8 {
+      for byte in value {
         guard byte >= 0x30 && byte <= 0x39 else { return false }
         count += 1
       }
       return count > 0 && count <= 18
     case .uuid:
       var index = 0
-      for byte in value.utf8 {
+      for byte in value {
         if index == 8 || index == 13 || index == 18 || index == 23 {
           guard byte == 0x2D else { return false }
         } else {

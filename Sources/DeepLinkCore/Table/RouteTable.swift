@@ -44,7 +44,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
 
     /// The compiled table.
     public func build() -> RouteTable {
-      RouteTable(storage: Storage(trie: trie, values: values))
+      RouteTable(storage: Storage(trie: trie.compiled, values: values))
     }
   }
 

@@ -31,7 +31,9 @@ struct RouteTrie: Sendable {
   struct Capture: Sendable {
     enum Kind: UInt8, Sendable { case segment, optional, catchAll }
     var name: Int32
-    var segment: UInt8
+    /// Int32, not UInt8: a pattern may have more than 255 segments (it then matches no link, but
+    /// registering it must not trap).
+    var segment: Int32
     var kind: Kind
   }
 
@@ -67,6 +69,15 @@ struct RouteTrie: Sendable {
 
   // MARK: Building
 
+  /// This trie without what only ``insert(_:)`` needs (every route's shape, the name index):
+  /// what a built table keeps, so a table does not carry its builder's conflict index.
+  var compiled: RouteTrie {
+    var copy = self
+    copy.shapes = [:]
+    copy.nameIndex = [:]
+    return copy
+  }
+
   /// Adds `pattern` as the next route, returning the index of an existing route that matches
   /// exactly the same links instead, if there is one.
   mutating func insert(_ pattern: RoutePattern) -> Int32? {
@@ -84,15 +95,15 @@ struct RouteTrie: Sendable {
         node = literalChild(of: node, text, folded: pattern.isCaseInsensitive)
       case .parameter(let name, let type):
         node = dynamicChild(of: node, optional: false, type: type)
-        captureList.append(Capture(name: intern(name), segment: UInt8(position), kind: .segment))
+        captureList.append(Capture(name: intern(name), segment: Int32(position), kind: .segment))
       case .optional(let name, let type):
         // The route also ends here, with this and every later optional absent.
         addTerminal(route: routeIndex, at: node, rank: 1, requiredQueries: required)
         node = dynamicChild(of: node, optional: true, type: type)
-        captureList.append(Capture(name: intern(name), segment: UInt8(position), kind: .optional))
+        captureList.append(Capture(name: intern(name), segment: Int32(position), kind: .optional))
       case .catchAll(let name):
         node = catchAllChild(of: node)
-        captureList.append(Capture(name: intern(name), segment: UInt8(position), kind: .catchAll))
+        captureList.append(Capture(name: intern(name), segment: Int32(position), kind: .catchAll))
       }
     }
     addTerminal(route: routeIndex, at: node, rank: 0, requiredQueries: required)
