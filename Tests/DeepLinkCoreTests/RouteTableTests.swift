@@ -1,0 +1,514 @@
+import DeepLinkCore
+import DeepLinkTesting
+import Testing
+
+/// Two patterns registered one after the other, and whether the second conflicts with the first.
+struct ConflictRow: Sendable, CustomTestStringConvertible {
+  let first: String
+  let second: String
+  let caseInsensitive: (Bool, Bool)
+  let conflicts: Bool
+
+  init(_ first: String, _ second: String, conflicts: Bool, caseInsensitive: (Bool, Bool) = (false, false)) {
+    self.first = first
+    self.second = second
+    self.conflicts = conflicts
+    self.caseInsensitive = caseInsensitive
+  }
+
+  var testDescription: String { "\(first) + \(second)" }
+}
+
+@Suite struct RouteTableTests {
+  // MARK: Precedence
+
+  /// Registered least specific first, so registration order cannot explain the results.
+  static let precedenceTable = [
+    "/p/{rest...}",
+    "/p/{x?}",
+    "/p/{x}",
+    "/p/{x:uuid}",
+    "/p/{x:int}",
+    "/p/7",
+  ]
+
+  @Test(
+    "precedence: literal > typed > parameter > optional > catch-all",
+    arguments: [
+      LinkExpectation("shop://p/7", route: "/p/7", parameters: [:]),
+      LinkExpectation("shop://p/8", route: "/p/{x:int}", parameters: ["x": "8"]),
+      LinkExpectation(
+        "shop://p/123e4567-e89b-12d3-a456-426614174000", route: "/p/{x:uuid}",
+        parameters: ["x": "123e4567-e89b-12d3-a456-426614174000"]),
+      LinkExpectation("shop://p/abc", route: "/p/{x}", parameters: ["x": "abc"]),
+      LinkExpectation("shop://p", route: "/p/{x?}", parameters: [:]),
+      LinkExpectation("shop://p/7/8", route: "/p/{rest...}", parameters: ["rest": "7/8"]),
+      LinkExpectation("shop://p/a/b/c", route: "/p/{rest...}", parameters: ["rest": "a/b/c"]),
+    ])
+  func precedence(row: LinkExpectation) throws {
+    expectRoute(row, in: try RouteTable(patterns: Self.precedenceTable))
+    expectRoute(row, in: try RouteTable(patterns: Self.precedenceTable.reversed()))
+  }
+
+  @Test("precedence is decided segment by segment from the left")
+  func leftmostSegmentDecides() throws {
+    let table = try RouteTable(patterns: ["/{a}/b/c", "/x/{b}/{c}", "/x/{b:int}/{c}"])
+    expectRoutes(
+      [
+        LinkExpectation("shop://x/b/c", route: "/x/{b}/{c}", parameters: ["b": "b", "c": "c"]),
+        LinkExpectation("shop://x/1/c", route: "/x/{b:int}/{c}"),
+        LinkExpectation("shop://y/b/c", route: "/{a}/b/c", parameters: ["a": "y"]),
+      ], in: table)
+  }
+
+  @Test("a route with every segment present beats one whose optional tail is absent")
+  func fullRouteBeatsAbsentOptional() throws {
+    for patterns in [["/deals/{id?}", "/deals"], ["/deals", "/deals/{id?}"]] {
+      let table = try RouteTable(patterns: patterns)
+      expectRoute(LinkExpectation("shop://deals", route: "/deals"), in: table)
+      expectRoute(LinkExpectation("shop://deals/4", route: "/deals/{id?}", parameters: ["id": "4"]), in: table)
+    }
+  }
+
+  @Test("a route with more required query captures beats one with fewer, whatever the order")
+  func moreRequiredQueriesWin() throws {
+    for patterns in [["/search", "/search?q={query}"], ["/search?q={query}", "/search"]] {
+      let table = try RouteTable(patterns: patterns)
+      expectRoute(LinkExpectation("shop://search?q=shoes", route: "/search?q={query}"), in: table)
+      expectRoute(LinkExpectation("shop://search", route: "/search"), in: table)
+      expectRoute(LinkExpectation("shop://search?q=", route: "/search"), in: table)
+    }
+  }
+
+  @Test("ties go to the route registered first")
+  func tiesByRegistrationOrder() throws {
+    let link = try DeepLink("shop://search?q=1&sort=2")
+    let forward = try RouteTable(patterns: ["/search?q={q}", "/search?sort={sort}"])
+    #expect(forward.match(link)?.pattern == "/search?q={q}")
+    let backward = try RouteTable(patterns: ["/search?sort={sort}", "/search?q={q}"])
+    #expect(backward.match(link)?.pattern == "/search?sort={sort}")
+    #expect(forward.match(try DeepLink("shop://search?sort=2"))?.pattern == "/search?sort={sort}")
+  }
+
+  @Test("a table built in the same order always gives the same answers")
+  func deterministic() throws {
+    let patterns = [
+      "/a/{x}", "/a/b", "/a/{x:int}", "/a/{x}/{y?}", "/a/{rest...}", "/{x}/b", "/search?q={q}",
+      "/search?sort={s}", "/search?q={q}&page={p:int?}", "https://*.shop.example.ca/a/{x}",
+      "https://www.shop.example.ca/a/{x}", "shopca://a/{x}",
+    ]
+    let links = try [
+      "shop://a/b", "shop://a/1", "shop://a/c", "shop://a/c/d", "shop://a/c/d/e", "shop://z/b",
+      "shop://search?q=1&sort=2",
+      "shop://search?sort=2&q=1&page=3", "https://www.shop.example.ca/a/1", "https://m.shop.example.ca/a/1",
+      "shopca://a/1", "shopca://z/b",
+    ].map { try DeepLink($0) }
+    let reference = try RouteTable(patterns: patterns)
+    let expected = links.map { reference.candidates(for: $0).map(\.pattern) }
+    for _ in 0..<20 {
+      let table = try RouteTable(patterns: patterns)
+      #expect(links.map { table.candidates(for: $0).map(\.pattern) } == expected)
+      #expect(links.map { table.match($0)?.pattern } == expected.map(\.first))
+    }
+  }
+
+  // MARK: Backtracking and types
+
+  @Test("a literal dead end falls back to the next candidate")
+  func literalDeadEndFallsBack() throws {
+    let table = try RouteTable(patterns: ["/a/b/c", "/a/{x}/d"])
+    expectRoutes(
+      [
+        LinkExpectation("shop://a/b/d", route: "/a/{x}/d", parameters: ["x": "b"]),
+        LinkExpectation("shop://a/b/c", route: "/a/b/c", parameters: [:]),
+        LinkExpectation("shop://a/z/d", route: "/a/{x}/d", parameters: ["x": "z"]),
+        LinkExpectation("shop://a/b/e", route: nil),
+        LinkExpectation("shop://a/b", route: nil),
+      ], in: table)
+  }
+
+  @Test("a typed capture that does not fit falls to the next candidate")
+  func typedCaptureFallsThrough() throws {
+    let typedOnly = try RouteTable(patterns: ["/product/{id:int}"])
+    expectRoutes(
+      [
+        LinkExpectation("shop://product/123", route: "/product/{id:int}", parameters: ["id": "123"]),
+        LinkExpectation("shop://product/abc", route: nil),
+        LinkExpectation("shop://product/12a", route: nil),
+        LinkExpectation("shop://product/-1", route: nil),
+        LinkExpectation("shop://product/1234567890123456789", route: nil),
+      ], in: typedOnly)
+    let table = try RouteTable(patterns: ["/product/{id:int}", "/product/{slug}"])
+    expectRoutes(
+      [
+        LinkExpectation("shop://product/123", route: "/product/{id:int}", parameters: ["id": "123"]),
+        LinkExpectation("shop://product/abc", route: "/product/{slug}", parameters: ["slug": "abc"]),
+      ], in: table)
+    let deep = try RouteTable(patterns: ["/o/{id:int}/items", "/o/{ref}/{tab}"])
+    expectRoute(LinkExpectation("shop://o/12/items", route: "/o/{id:int}/items"), in: deep)
+    expectRoute(LinkExpectation("shop://o/ab/items", route: "/o/{ref}/{tab}"), in: deep)
+    expectRoute(LinkExpectation("shop://o/12/reviews", route: "/o/{ref}/{tab}"), in: deep)
+  }
+
+  @Test("a parameter and a literal at the same place: the literal wins only on its own text")
+  func parameterVersusLiteral() throws {
+    let table = try RouteTable(patterns: ["/product/{id}", "/product/new"])
+    expectRoute(LinkExpectation("shop://product/new", route: "/product/new"), in: table)
+    expectRoute(LinkExpectation("shop://product/New", route: "/product/{id}", parameters: ["id": "New"]), in: table)
+    expectRoute(LinkExpectation("shop://product/newer", route: "/product/{id}"), in: table)
+  }
+
+  // MARK: Namespaces
+
+  @Test(
+    "the authority of a custom-scheme link is the first segment, neither dropped nor confused",
+    arguments: [
+      LinkExpectation("shop://product/1", route: "/product/{id}", parameters: ["id": "1"]),
+      LinkExpectation("shop:///product/1", route: "/product/{id}", parameters: ["id": "1"]),
+      LinkExpectation("shop:/product/1", route: "/product/{id}", parameters: ["id": "1"]),
+      LinkExpectation("SHOP://product/1/", route: "/product/{id}", parameters: ["id": "1"]),
+      LinkExpectation("shop://product", route: "/{screen}", parameters: ["screen": "product"]),
+      LinkExpectation("shop://1", route: "/{screen}", parameters: ["screen": "1"]),
+      LinkExpectation("shop://home", route: "/home"),
+      LinkExpectation("shop://", route: "/"),
+      LinkExpectation("shop:///", route: "/"),
+      LinkExpectation("shop://Product/1", route: nil),
+      LinkExpectation("shop://x/product/1", route: nil),
+    ])
+  func customSchemeAuthority(row: LinkExpectation) throws {
+    let table = try RouteTable(patterns: ["/", "/home", "/{screen}", "/product/{id}"])
+    expectRoute(row, in: table)
+  }
+
+  @Test(
+    "path-only patterns match any custom scheme; a scheme pattern only its scheme; neither matches web links",
+    arguments: [
+      LinkExpectation("shop://product/1", route: "/product/{id}"),
+      LinkExpectation("shopca://product/1", route: "/product/{id}"),
+      LinkExpectation("shopca://flyer/12", route: "shopca://flyer/{store_id}", parameters: ["store_id": "12"]),
+      LinkExpectation("SHOPCA://flyer/12", route: "shopca://flyer/{store_id}"),
+      LinkExpectation("shop://flyer/12", route: nil),
+      LinkExpectation("shopmx://flyer/12", route: nil),
+      LinkExpectation("https://shop.example.com/product/1", route: nil),
+      LinkExpectation("http://shop.example.com/product/1", route: nil),
+      LinkExpectation("https://shop.example.ca/flyer/12", route: nil),
+    ])
+  func namespaces(row: LinkExpectation) throws {
+    let table = try RouteTable(patterns: ["/product/{id}", "shopca://flyer/{store_id}"])
+    expectRoute(row, in: table)
+  }
+
+  @Test("at the same specificity, a scheme's own pattern wins over a path-only one")
+  func schemeBeforeApp() throws {
+    let table = try RouteTable(patterns: ["/product/{id}", "shopca://product/{id}"])
+    expectRoute(LinkExpectation("shopca://product/1", route: "shopca://product/{id}"), in: table)
+    expectRoute(LinkExpectation("shop://product/1", route: "/product/{id}"), in: table)
+  }
+
+  @Test(
+    "web patterns match http and https links to their host; wildcards match subdomains, never the apex",
+    arguments: [
+      LinkExpectation("https://shop.example.ca/fr/panier", route: "https://shop.example.ca/fr/panier"),
+      LinkExpectation("http://shop.example.ca/fr/panier", route: "https://shop.example.ca/fr/panier"),
+      LinkExpectation("https://SHOP.example.CA./fr/panier/", route: "https://shop.example.ca/fr/panier"),
+      LinkExpectation("https://shop.example.ca:443/fr/panier", route: "https://shop.example.ca/fr/panier"),
+      LinkExpectation("https://www.shop.example.ca/fr/panier", route: "https://*.shop.example.ca/fr/panier"),
+      LinkExpectation("https://a.b.shop.example.ca/fr/panier", route: "https://*.shop.example.ca/fr/panier"),
+      LinkExpectation("https://m.shop.example.ca/en/cart", route: "https://*.shop.example.ca/en/cart"),
+      LinkExpectation("https://shop.example.ca/en/cart", route: nil),
+      LinkExpectation("https://evilshop.example.ca/en/cart", route: nil),
+      LinkExpectation("https://shop.example.ca.evil.example/en/cart", route: nil),
+      LinkExpectation("https://example.ca/fr/panier", route: nil),
+      LinkExpectation("shop://fr/panier", route: nil),
+      LinkExpectation("https://shop.example.ca/", route: "https://shop.example.ca"),
+      LinkExpectation("https://shop.example.ca", route: "https://shop.example.ca"),
+    ])
+  func webPatterns(row: LinkExpectation) throws {
+    let table = try RouteTable(patterns: [
+      "https://shop.example.ca/fr/panier", "https://*.shop.example.ca/fr/panier", "https://*.shop.example.ca/en/cart",
+      "https://shop.example.ca",
+    ])
+    expectRoute(row, in: table)
+  }
+
+  @Test("an exact host beats a wildcard; a longer wildcard suffix beats a shorter one")
+  func exactHostBeforeWildcard() throws {
+    let patterns = ["https://*.example.ca/x", "https://*.shop.example.ca/x", "https://www.shop.example.ca/x"]
+    for order in [patterns, patterns.reversed()] {
+      let table = try RouteTable(patterns: order)
+      expectRoute(LinkExpectation("https://www.shop.example.ca/x", route: "https://www.shop.example.ca/x"), in: table)
+      expectRoute(LinkExpectation("https://m.shop.example.ca/x", route: "https://*.shop.example.ca/x"), in: table)
+      expectRoute(LinkExpectation("https://shop.example.ca/x", route: "https://*.example.ca/x"), in: table)
+      expectRoute(LinkExpectation("https://example.ca/x", route: nil), in: table)
+    }
+  }
+
+  @Test("a path that does not match under the exact host falls back to a wildcard host")
+  func exactHostDeadEndFallsBackToWildcard() throws {
+    let table = try RouteTable(patterns: ["https://www.shop.example.ca/cart", "https://*.shop.example.ca/{page}"])
+    expectRoute(
+      LinkExpectation("https://www.shop.example.ca/deals", route: "https://*.shop.example.ca/{page}"), in: table)
+  }
+
+  // MARK: Case
+
+  @Test("case-insensitive literals match any ASCII case; captured values keep theirs")
+  func caseInsensitive() throws {
+    var builder = RouteTable<String>.Builder()
+    try builder.add(RoutePattern("https://shop.example.ca/fr/panier/{id}", caseInsensitive: true), value: "ci")
+    try builder.add(RoutePattern("/Cart"), value: "cs")
+    let table = builder.build()
+    let match = try #require(table.match(try DeepLink("https://shop.example.ca/FR/Panier/AbC")))
+    #expect(match.value == "ci")
+    #expect(match["id"] == "AbC")
+    #expect(table.match(try DeepLink("shop://Cart"))?.value == "cs")
+    #expect(table.match(try DeepLink("shop://cart")) == nil)
+    #expect(table.match(try DeepLink("shop://CART")) == nil)
+  }
+
+  @Test("an exact-case literal beats a case-insensitive one on its own text")
+  func exactCaseFirst() throws {
+    var builder = RouteTable<String>.Builder()
+    try builder.add(RoutePattern("/cart", caseInsensitive: true), value: "folded")
+    try builder.add(RoutePattern("/cart"), value: "exact")
+    let table = builder.build()
+    #expect(table.match(try DeepLink("shop://cart"))?.value == "exact")
+    #expect(table.match(try DeepLink("shop://CART"))?.value == "folded")
+  }
+
+  // MARK: Query captures, optionals and catch-alls
+
+  @Test(
+    "query captures: required ones must be present and non-empty, typed ones of their type",
+    arguments: [
+      LinkExpectation("shop://search?q=shoes", route: "/search?q={query}&sort={sort?}", parameters: ["query": "shoes"]),
+      LinkExpectation(
+        "shop://search?sort=price&q=red+shoes", route: "/search?q={query}&sort={sort?}",
+        parameters: ["query": "red shoes", "sort": "price"]),
+      LinkExpectation(
+        "shop://search?q=a%26b%3Dc&q=second", route: "/search?q={query}&sort={sort?}", parameters: ["query": "a&b=c"]),
+      LinkExpectation("shop://search", route: nil),
+      LinkExpectation("shop://search?q=", route: nil),
+      LinkExpectation("shop://search?q", route: nil),
+      LinkExpectation("shop://search?Q=shoes", route: nil),
+      LinkExpectation("shop://search?sort=price", route: nil),
+      LinkExpectation("shop://list?page=2", route: "/list?page={page:int}", parameters: ["page": "2"]),
+      LinkExpectation("shop://list?page=two", route: nil),
+      LinkExpectation("shop://list", route: nil),
+      LinkExpectation(
+        "shop://pay?order_id=123e4567-e89b-12d3-a456-426614174000", route: "/pay?order_id={order_id:uuid}"),
+      LinkExpectation("shop://pay?order_id=42", route: nil),
+      LinkExpectation("shop://feed", route: "/feed?page={page:int?}", parameters: [:]),
+      LinkExpectation("shop://feed?page=3", route: "/feed?page={page:int?}", parameters: ["page": "3"]),
+      LinkExpectation("shop://feed?page=", route: "/feed?page={page:int?}", parameters: [:]),
+    ])
+  func queryCaptures(row: LinkExpectation) throws {
+    let table = try RouteTable(patterns: [
+      "/search?q={query}&sort={sort?}", "/list?page={page:int}", "/pay?order_id={order_id:uuid}",
+      "/feed?page={page:int?}",
+    ])
+    expectRoute(row, in: table)
+  }
+
+  @Test(
+    "an optional trailing segment may be absent; a catch-all takes one or more segments joined with `/`",
+    arguments: [
+      LinkExpectation("shop://deals", route: "/deals/{id?}", parameters: [:]),
+      LinkExpectation("shop://deals/", route: "/deals/{id?}", parameters: [:]),
+      LinkExpectation("shop://deals/4", route: "/deals/{id?}", parameters: ["id": "4"]),
+      LinkExpectation("shop://deals/4/5", route: nil),
+      LinkExpectation("shop://page", route: "/page/{n:int?}/{tab?}", parameters: [:]),
+      LinkExpectation("shop://page/2", route: "/page/{n:int?}/{tab?}", parameters: ["n": "2"]),
+      LinkExpectation(
+        "shop://page/2/reviews", route: "/page/{n:int?}/{tab?}", parameters: ["n": "2", "tab": "reviews"]),
+      LinkExpectation("shop://page/two", route: nil),
+      LinkExpectation("shop://docs", route: nil),
+      LinkExpectation("shop://docs/a", route: "/docs/{rest...}", parameters: ["rest": "a"]),
+      LinkExpectation("shop://docs/a/b%20c/d", route: "/docs/{rest...}", parameters: ["rest": "a/b c/d"]),
+      LinkExpectation("shop://docs//a///b/", route: "/docs/{rest...}", parameters: ["rest": "a/b"]),
+      LinkExpectation("shop://docs/%252F/x", route: "/docs/{rest...}", parameters: ["rest": "%2F/x"]),
+      LinkExpectation(
+        "shop://files/7/a/b", route: "/files/{id:int}/{path...}", parameters: ["id": "7", "path": "a/b"]),
+    ])
+  func optionalsAndCatchAlls(row: LinkExpectation) throws {
+    let table = try RouteTable(patterns: [
+      "/deals/{id?}", "/page/{n:int?}/{tab?}", "/docs/{rest...}", "/files/{id:int}/{path...}",
+    ])
+    expectRoute(row, in: table)
+  }
+
+  @Test("a match reads its parameters by name")
+  func matchParameters() throws {
+    let table = try RouteTable(patterns: ["/o/{id:int}/{tab?}?ref={ref?}"])
+    let match = try #require(table.match(try DeepLink("shop://o/12?ref=mail&ref=other")))
+    #expect(match["id"] == "12")
+    #expect(match["tab"] == nil)
+    #expect(match["ref"] == "mail")
+    #expect(match["unknown"] == nil)
+    #expect(match.parameters == ["id": "12", "ref": "mail"])
+    #expect(match.routeIndex == 0)
+    #expect(match.value == "/o/{id:int}/{tab?}?ref={ref?}")
+    #expect(match.link == (try DeepLink("shop://o/12?ref=mail&ref=other")))
+  }
+
+  // MARK: Conflicts
+
+  @Test(
+    "two registrations that match exactly the same links conflict",
+    arguments: [
+      ConflictRow("/a/{x}", "/a/{y}", conflicts: true),
+      ConflictRow("/a/{x:int}", "/a/{y:int}", conflicts: true),
+      ConflictRow("/a/{x?}", "/a/{y?}", conflicts: true),
+      ConflictRow("/docs/{a...}", "/docs/{b...}", conflicts: true),
+      ConflictRow("/a", "/a/", conflicts: true),
+      ConflictRow("/search?q={q}", "/search?q={query}&sort={s?}", conflicts: true),
+      ConflictRow("/search?q={q}&sort={s}", "/search?sort={t}&q={r}", conflicts: true),
+      ConflictRow("https://shop.example.ca/x", "http://shop.example.ca/x", conflicts: true),
+      ConflictRow("https://shop.example.ca/x", "https://SHOP.example.ca./x", conflicts: true),
+      ConflictRow("https://*.shop.example.ca/x", "https://*.Shop.Example.CA/x", conflicts: true),
+      ConflictRow("shopca://x", "SHOPCA://x", conflicts: true),
+      ConflictRow("/Cart", "/cart", conflicts: true, caseInsensitive: (true, true)),
+      ConflictRow("/caf%C3%A9", "/café", conflicts: true),
+      ConflictRow("/a", "/a/{x?}", conflicts: false),
+      ConflictRow("/a/{x}", "/a/{x:int}", conflicts: false),
+      ConflictRow("/a/{x:int}", "/a/{x:uuid}", conflicts: false),
+      ConflictRow("/a/{x}", "/a/{x?}", conflicts: false),
+      ConflictRow("/a/{x}", "/a/{x...}", conflicts: false),
+      ConflictRow("/a/{x}", "/a/b", conflicts: false),
+      ConflictRow("/Cart", "/cart", conflicts: false),
+      ConflictRow("/cart", "/cart", conflicts: false, caseInsensitive: (false, true)),
+      ConflictRow("/search", "/search?q={q}", conflicts: false),
+      ConflictRow("/search?q={q}", "/search?q={q:int}", conflicts: false),
+      ConflictRow("/search?q={q}", "/search?query={q}", conflicts: false),
+      ConflictRow("/feed", "/feed?page={page:int?}", conflicts: false),
+      ConflictRow("/x", "shopca://x", conflicts: false),
+      ConflictRow("shopca://x", "shopmx://x", conflicts: false),
+      ConflictRow("https://shop.example.ca/x", "https://*.shop.example.ca/x", conflicts: false),
+      ConflictRow("https://shop.example.ca/x", "https://shop.example.com/x", conflicts: false),
+      ConflictRow("/x", "https://shop.example.ca/x", conflicts: false),
+    ])
+  func conflicts(row: ConflictRow) throws {
+    var builder = RouteTable<String>.Builder()
+    try builder.add(RoutePattern(row.first, caseInsensitive: row.caseInsensitive.0), value: row.first)
+    let second = try RoutePattern(row.second, caseInsensitive: row.caseInsensitive.1)
+    if row.conflicts {
+      #expect(throws: RouteTableError.conflict(existing: row.first, new: row.second)) {
+        try builder.add(second, value: row.second)
+      }
+      #expect(builder.count == 1)
+    } else {
+      try builder.add(second, value: row.second)
+      #expect(builder.count == 2)
+    }
+  }
+
+  @Test("a conflict names both routes and says what to do")
+  func conflictDescription() throws {
+    #expect(throws: RouteTableError.conflict(existing: "/a/{x}", new: "/a/{y}")) {
+      try RouteTable(patterns: ["/a/{x}", "/b", "/a/{y}"])
+    }
+    let error = RouteTableError.conflict(existing: "/a/{x}", new: "/a/{y}")
+    #expect(error.description.contains("`/a/{x}`"))
+    #expect(error.description.contains("`/a/{y}`"))
+    #expect(error.description.contains("remove one"))
+  }
+
+  @Test("a table compiled from a sequence refuses conflicts too")
+  func sequenceInit() throws {
+    let routes = try [("/a/{x}", 1), ("/a/{y}", 2)].map { (try RoutePattern($0.0), $0.1) }
+    #expect(throws: RouteTableError.self) { try RouteTable(routes) }
+    let table = try RouteTable([(try RoutePattern("/a"), 1), (try RoutePattern("/b/{id}"), 2)])
+    #expect(table.count == 2)
+    #expect(table.routes.map(\.pattern) == ["/a", "/b/{id}"])
+    #expect(table.routes.map(\.value) == [1, 2])
+    #expect(table.match(try DeepLink("shop://b/9"))?.value == 2)
+  }
+
+  @Test("an empty table matches nothing")
+  func emptyTable() throws {
+    let table = RouteTable<Int>()
+    #expect(table.count == 0)
+    #expect(table.match(try DeepLink("shop://")) == nil)
+    #expect(table.candidates(for: try DeepLink("https://shop.example.com/x")).isEmpty)
+  }
+
+  // MARK: Candidates
+
+  @Test("candidates come most specific first; firstMatch falls through to the next one accepted")
+  func candidatesAndFirstMatch() throws {
+    let table = try RouteTable(patterns: Self.precedenceTable)
+    let link = try DeepLink("shop://p/7")
+    let candidates = table.candidates(for: link)
+    #expect(candidates.map(\.pattern) == ["/p/7", "/p/{x:int}", "/p/{x}", "/p/{x?}", "/p/{rest...}"])
+    #expect(candidates.map(\.routeIndex) == [5, 4, 2, 1, 0])
+    #expect(candidates[1]["x"] == "7")
+    #expect(candidates[4]["rest"] == "7")
+
+    var declined: [String] = []
+    let fallThrough = table.firstMatch(for: link) { match in
+      guard match.pattern.hasSuffix("}") && !match.pattern.contains(":") else {
+        declined.append(match.pattern)
+        return false
+      }
+      return true
+    }
+    #expect(fallThrough?.pattern == "/p/{x}")
+    #expect(declined == ["/p/7", "/p/{x:int}"])
+    #expect(table.firstMatch(for: link) { _ in true }?.pattern == table.match(link)?.pattern)
+    #expect(table.firstMatch(for: link) { _ in false } == nil)
+    #expect(table.candidates(for: try DeepLink("shop://q/7")).isEmpty)
+  }
+
+  @Test("candidates include routes reached by falling back out of a literal dead end")
+  func candidatesAcrossBranches() throws {
+    let table = try RouteTable(patterns: ["/a/b/{c}", "/a/{x}/d", "/{y}/b/d", "/a/{rest...}"])
+    let candidates = table.candidates(for: try DeepLink("shop://a/b/d"))
+    #expect(candidates.map(\.pattern) == ["/a/b/{c}", "/a/{x}/d", "/a/{rest...}", "/{y}/b/d"])
+  }
+
+  // MARK: Scale
+
+  @Test("a pattern longer than any link can be registered without a crash; it matches no link")
+  func patternLongerThanAnyLink() throws {
+    let long = (0..<300).map { "{p\($0)}" }.joined(separator: "/")
+    let table = try RouteTable(patterns: ["/" + long, "/docs/" + long + "/{rest...}", "/a"])
+    #expect(table.count == 3)
+    let link = try DeepLink("shop://" + (0..<DeepLink.maximumPathSegments).map(String.init).joined(separator: "/"))
+    #expect(table.match(link) == nil)
+    expectRoute(LinkExpectation("shop://a", route: "/a"), in: table)
+  }
+
+  @Test("a table with 10,000 generated routes still routes every link correctly")
+  func tenThousandRoutes() throws {
+    var builder = RouteTable<Int>.Builder()
+    var index = 0
+    for section in 0..<2_000 {
+      for pattern in [
+        "/s\(section)/item/{id:int}", "/s\(section)/item/{slug}", "/s\(section)/{page?}",
+        "https://shop\(section % 50).example.com/s\(section)/{rest...}", "/s\(section)/list?sort={sort}",
+      ] {
+        try builder.add(RoutePattern(pattern), value: index)
+        index += 1
+      }
+    }
+    #expect(builder.count == 10_000)
+    let table = builder.build()
+    #expect(table.count == 10_000)
+    for section in stride(from: 0, to: 2_000, by: 37) {
+      let base = section * 5
+      #expect(table.match(try DeepLink("shop://s\(section)/item/42"))?.value == base)
+      #expect(table.match(try DeepLink("shop://s\(section)/item/42"))?["id"] == "42")
+      #expect(table.match(try DeepLink("shop://s\(section)/item/desk"))?.value == base + 1)
+      #expect(table.match(try DeepLink("shop://s\(section)"))?.value == base + 2)
+      #expect(table.match(try DeepLink("shop://s\(section)/deals"))?["page"] == "deals")
+      let web = try DeepLink("https://shop\(section % 50).example.com/s\(section)/a/b")
+      #expect(table.match(web)?.value == base + 3)
+      #expect(table.match(web)?["rest"] == "a/b")
+      #expect(table.match(try DeepLink("https://shop\((section + 1) % 50).example.com/s\(section)/a")) == nil)
+      #expect(table.match(try DeepLink("shop://s\(section)/list?sort=price"))?.value == base + 4)
+      #expect(table.match(try DeepLink("shop://s\(section)/list"))?.value == base + 2)
+      #expect(table.match(try DeepLink("shop://s\(section)/item/42/x")) == nil)
+    }
+    #expect(table.match(try DeepLink("shop://s2000/item/1")) == nil)
+  }
+}
