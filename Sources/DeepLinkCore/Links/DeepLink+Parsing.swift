@@ -64,7 +64,8 @@ enum LinkParser {
         (host, port) = try readWebAuthority(p, start, end, defaultPort: scheme == "https" ? 443 : 80)
       } else {
         try checkCustomAuthority(p, start, end)
-        try appendSegment(p, start, end, to: &segments)
+        // An empty authority (`shop:///product/1`, `shop://`) is no segment, like an empty path segment.
+        if end > start { try appendSegment(p, start, end, to: &segments) }
       }
       cursor = end
     } else if isWeb {

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Fuzzes the link parser and the route table with libFuzzer (Fuzz/FuzzDeepLink.swift).
+#
+#   scripts/fuzz.sh [seconds] [extra libFuzzer options...]     (default: 60 seconds)
+#
+# Builds Fuzz/FuzzDeepLink.swift with the DeepLinkCore sources and the platform route fixture
+# into one module (-D FUZZING: nothing to import), with libFuzzer and AddressSanitizer, under
+# .build-fuzz/. Seeds the corpus from Fuzz/seeds.txt (one link a line; '#' comments and blank
+# lines skipped) into .build-fuzz/corpus, which is kept between runs and never committed.
+# A crash leaves its input as .build-fuzz/crash-* and fails the script; reproduce it with
+#   .build-fuzz/fuzz-deeplink .build-fuzz/crash-<hash>
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-60}
+shift || true
+out=.build-fuzz
+mkdir -p "$out/corpus"
+
+sources=()
+while IFS= read -r file; do sources+=("$file"); done < <(find Sources/DeepLinkCore -name '*.swift' | sort)
+sources+=(Sources/DeepLinkTesting/PlatformRouteFixture.swift Fuzz/FuzzDeepLink.swift)
+
+echo "== building the fuzzer (${#sources[@]} files)"
+swiftc -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -D FUZZING \
+  -module-name FuzzDeepLink "${sources[@]}" -o "$out/fuzz-deeplink"
+
+count=0
+while IFS= read -r line || [[ -n "$line" ]]; do
+  [[ -z "$line" || "$line" == \#* ]] && continue
+  count=$((count + 1))
+  printf '%s' "$line" > "$out/corpus/seed-$(printf '%04d' "$count")"
+done < Fuzz/seeds.txt
+echo "== fuzzing for ${seconds} s (${count} seeds, corpus ${out}/corpus)"
+
+"$out/fuzz-deeplink" "$out/corpus" -max_len=9000 -timeout=10 -rss_limit_mb=4096 \
+  -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$out/" "$@"
