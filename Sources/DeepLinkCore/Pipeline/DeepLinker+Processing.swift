@@ -292,7 +292,7 @@ extension DeepLinker {
       let plugin = work.configuration.plugins[index]
       let data = candidate.pluginData ?? Self.encode(candidate.parameters)
       let outcome = await suspend(work, timeout: plugin.completionTimeout, supersedable: false) { pending in
-        plugin.handleDeepLink(with: data) {
+        plugin.handleDeepLink(with: data, state: state) {
           Task { @MainActor in pending.resolve(.passed) }
         }
       }

@@ -43,11 +43,22 @@ public protocol DeepLinkHandlerPlugin: Sendable {
   func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption
   /// Handles the link with the data `shouldHandleDeepLink` returned; calls `completion` once done.
   @MainActor func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void)
+  /// Handles the link knowing its navigation state (source, cold start, context); the linker
+  /// calls this one. Defaults to ``handleDeepLink(with:completion:)``; navigation models
+  /// (chains, modules, responder trees) implement it to pass the state on to the app.
+  @MainActor func handleDeepLink(
+    with data: Data?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void)
 }
 
 extension DeepLinkHandlerPlugin {
   public var name: String { String(describing: Self.self) }
   public var completionTimeout: Duration { .seconds(10) }
+
+  @MainActor public func handleDeepLink(
+    with data: Data?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    handleDeepLink(with: data, completion: completion)
+  }
 }
 
 /// A ``DeepLinkHandlerPlugin`` whose handler is an `async` function.
@@ -80,12 +91,17 @@ public protocol DeepLinkHandlerPathMatchingPlugin: DeepLinkHandlerPlugin {
   var changesState: Bool { get }
   /// Whether links of this plugin wait for the global preconditions. Defaults to `false`.
   var waitForPreconditions: Bool { get }
+  /// A check of the captured values beyond the pattern's types (a reference of 10 to 20
+  /// letters or digits, say), made while matching: a link it refuses does not match this
+  /// plugin and the next candidate is tried. Called from any thread. Defaults to accepting all.
+  func acceptsParameters(_ parameters: [String: String]) -> Bool
 }
 
 extension DeepLinkHandlerPathMatchingPlugin {
   public var barriers: [String] { [] }
   public var changesState: Bool { false }
   public var waitForPreconditions: Bool { false }
+  public func acceptsParameters(_ parameters: [String: String]) -> Bool { true }
 
   /// Path-matching plugins are chosen by the route table; asked directly, they decline.
   public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption { .no }

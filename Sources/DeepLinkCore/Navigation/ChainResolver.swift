@@ -1,0 +1,115 @@
+/// Resolves a chained link (`shop://productlist/12/productdetail/34`) into a
+/// ``NavigationPlan`` from a set of chainable steps.
+///
+/// A chainable step is a route pattern and a value (`/productlist/{id:int}` → the list
+/// screen). Any combination of steps chains: the link's path is cut into consecutive runs of
+/// segments, each matched by a ``RouteTable`` of the steps. Cuts are chosen greedily with
+/// backtracking: the longest first run that matches a step and leaves a remainder that
+/// resolves, and so on; the result is deterministic. A link with a run that matches no step
+/// resolves to `nil`: it is not opened halfway.
+///
+/// Each run is matched as a link of its own, with the whole link's scheme and host; only the
+/// last run carries the query and fragment, so a step with query captures (`/search?q={query}`)
+/// can only end a chain.
+///
+/// ```swift
+/// let resolver = try ChainResolver(steps: [
+///   (pattern: "/productlist/{id:int}", value: Screen.list),
+///   (pattern: "/productdetail/{id:int}", value: Screen.detail),
+/// ])
+/// let plan = resolver.resolve(try DeepLink("shop://productlist/12/productdetail/34"))
+/// plan?.values            // [.list, .detail]
+/// plan?.map { $0["id"] }  // ["12", "34"]
+/// ```
+public struct ChainResolver<Value: Sendable>: Sendable {
+  /// The chainable steps, in registration order.
+  public let steps: [(pattern: String, value: Value)]
+  let table: RouteTable<Int>
+
+  /// Compiles the chainable steps.
+  ///
+  /// - Parameter steps: patterns in the syntax of ``RoutePattern`` and their values, most
+  ///   important first (earlier steps win ties).
+  /// - Throws: ``DeepLinkConfigurationError/malformedPattern(_:)`` for a pattern that does not
+  ///   parse, ``DeepLinkConfigurationError/conflictingRoutes(_:)`` for two steps that match
+  ///   exactly the same runs.
+  public init(steps: [(pattern: String, value: Value)]) throws(DeepLinkConfigurationError) {
+    var builder = RouteTable<Int>.Builder()
+    for (index, step) in steps.enumerated() {
+      let pattern: RoutePattern
+      do {
+        pattern = try RoutePattern(step.pattern)
+      } catch {
+        throw .malformedPattern(error)
+      }
+      do {
+        try builder.add(pattern, value: index)
+      } catch {
+        throw .conflictingRoutes(error)
+      }
+    }
+    self.steps = steps
+    self.table = builder.build()
+  }
+
+  /// The plan for `link`, or `nil` when its path cannot be cut into runs that each match a step.
+  ///
+  /// - Complexity: at most *n*(*n*+1)/2 table lookups for a path of *n* segments (each start of
+  ///   a run fails once at most); one lookup for a link that is a single step.
+  public func resolve(_ link: DeepLink) -> NavigationPlan<Value>? {
+    guard let matched = resolveSteps(link) else { return nil }
+    return plan(link, matched)
+  }
+
+  /// The matched steps as the plugin's payload carries them.
+  func resolveSteps(_ link: DeepLink) -> [NavigationPayload.Step]? {
+    let count = link.pathSegments.count
+    if count == 0 {
+      guard let match = table.match(link) else { return nil }
+      return [NavigationPayload.Step(index: match.value, pattern: match.pattern, parameters: match.parameters)]
+    }
+    var failedStarts = Set<Int>()
+    var found: [NavigationPayload.Step] = []
+
+    func solve(from start: Int) -> Bool {
+      if start == count { return true }
+      if failedStarts.contains(start) { return false }
+      for end in stride(from: count, to: start, by: -1) {
+        guard let match = table.match(Self.run(of: link, start..<end)) else { continue }
+        found.append(
+          NavigationPayload.Step(
+            index: match.value, pattern: match.pattern, parameters: match.parameters, start: start, end: end))
+        if solve(from: end) { return true }
+        found.removeLast()
+      }
+      failedStarts.insert(start)
+      return false
+    }
+    return solve(from: 0) ? found : nil
+  }
+
+  /// Builds the plan for steps resolved from `link`; `nil` if a step's index is out of range.
+  func plan(_ link: DeepLink, _ matched: [NavigationPayload.Step]) -> NavigationPlan<Value>? {
+    var planned: [NavigationStep<Value>] = []
+    for step in matched {
+      guard steps.indices.contains(step.index), step.start <= step.end, step.end <= link.pathSegments.count else {
+        return nil
+      }
+      let range = link.pathSegments.isEmpty ? 0..<0 : step.start..<step.end
+      planned.append(
+        NavigationStep(
+          value: steps[step.index].value, pattern: step.pattern, parameters: step.parameters,
+          link: link.pathSegments.isEmpty ? link : Self.run(of: link, range), segments: range))
+    }
+    return planned.isEmpty ? nil : NavigationPlan(link: link, steps: planned)
+  }
+
+  /// The run `range` of `link`'s path as a link of its own; the last run keeps the query and
+  /// fragment.
+  static func run(of link: DeepLink, _ range: Range<Int>) -> DeepLink {
+    let isLast = range.upperBound == link.pathSegments.count
+    return DeepLink(
+      scheme: link.scheme, host: link.host, port: link.port, pathSegments: Array(link.pathSegments[range]),
+      queryItems: isLast ? link.queryItems : [], fragment: isLast ? link.fragment : nil)
+  }
+}

@@ -1,0 +1,9 @@
+/// A ``Deeplinkable`` module's regular expression that does not compile.
+public struct DeeplinkRegularExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The expression as written.
+  public let expression: String
+
+  public var description: String {
+    "regular expression `\(expression)` does not compile; fix it, or better, write it as a route pattern"
+  }
+}

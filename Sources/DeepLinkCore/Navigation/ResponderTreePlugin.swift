@@ -1,0 +1,91 @@
+import Foundation
+
+/// A tree of ``DeepLinkResponder`` nodes installed into a ``DeepLinker`` as one opaque plugin.
+///
+/// `shouldHandleDeepLink(_:)` is part of the engine's synchronous decision and may run on any
+/// thread, so it must not touch the coordinators (main-actor objects). The plugin therefore
+/// takes a snapshot when it is created, on the main actor: every node's ``ResponderRoutes``
+/// (immutable, `Sendable`), in depth-first order. Deciding walks that snapshot as the default
+/// ``DeepLinkResponder/hitTest(with:)`` walks the tree; handling, on the main actor, runs the
+/// live tree's `hitTest`, `becomeFirstResponder(child:)` chain and `respond(on:)` (see
+/// ``DeepLinkResponder/dispatch(_:)``).
+///
+/// The snapshot is the tree's vocabulary of links: children added later answer the links that
+/// are in it. When the set of patterns changes, install a new plugin. When the live tree no
+/// longer has a node for a link the snapshot accepted (a flow was torn down), `unreachable`
+/// receives the link.
+///
+/// ```swift
+/// let linker = try DeepLinker.configure()
+///   .set(urlSchemes: [URLScheme("shop")])
+///   .install(plugin: ResponderTreePlugin(root: appCoordinator))
+///   .initialize()
+/// ```
+public struct ResponderTreePlugin: DeepLinkHandlerPlugin {
+  /// One node's routes in the snapshot.
+  struct Node: Sendable {
+    var routes: ResponderRoutes
+  }
+
+  public let name: String
+  /// The root of the tree links are dispatched to.
+  public let root: any DeepLinkResponder
+  let nodes: [Node]
+  let unreachable: (@MainActor @Sendable (DeepLink) -> Void)?
+
+  /// Snapshots the tree under `root`.
+  ///
+  /// - Parameters:
+  ///   - root: the tree's root, usually the application coordinator.
+  ///   - name: the name in telemetry and `debugInfo`.
+  ///   - unreachable: called with a link the snapshot accepted but no live node responds to.
+  @MainActor
+  public init(
+    root: any DeepLinkResponder, name: String = "ResponderTreePlugin",
+    unreachable: (@MainActor @Sendable (DeepLink) -> Void)? = nil
+  ) {
+    var nodes: [Node] = []
+    func visit(_ node: any DeepLinkResponder) {
+      nodes.append(Node(routes: node.deepLinkRoutes))
+      for child in node.deepLinkChildren { visit(child) }
+    }
+    visit(root)
+    self.root = root
+    self.name = name
+    self.nodes = nodes
+    self.unreachable = unreachable
+  }
+
+  /// The number of nodes in the snapshot.
+  public var nodeCount: Int { nodes.count }
+
+  /// Accepts `link` when a node of the snapshot matches it, the first in depth-first order.
+  ///
+  /// Reads only the immutable snapshot: safe on any thread.
+  ///
+  /// - Complexity: O(*n*·*d*) in the number of nodes and the link's path segments.
+  public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
+    for (index, node) in nodes.enumerated() {
+      guard let match = node.routes.match(link) else { continue }
+      let step = NavigationPayload.Step(index: index, pattern: match.pattern, parameters: match.parameters)
+      return .yes(data: NavigationPayload(link: link.absoluteString, steps: [step]).encoded())
+    }
+    return .no
+  }
+
+  /// Dispatches the link through the live tree.
+  @MainActor public func handleDeepLink(
+    with data: Data?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    defer { completion() }
+    guard let (_, link) = NavigationPayload.decode(data) else { return }
+    if root.dispatch(link) == nil { unreachable?(link) }
+  }
+
+  /// Dispatches the link through the live tree (outside a linker).
+  @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
+    handleDeepLink(
+      with: data, state: DeepLinkNavigationState(isColdStart: false, source: .inApp, route: name, parameters: [:]),
+      completion: completion)
+  }
+}
