@@ -327,6 +327,49 @@ extension String {
     }
   }
 
+  @Test("a later optional segment cannot be given without the earlier ones: it would be read as the earlier one")
+  func optionalSegmentsInOrder() throws {
+    let page = try RoutePattern("/page/{n?}/{tab?}")
+    #expect(throws: ReverseRoutingError.missingParameter(name: "n", pattern: page.source)) {
+      try page.link(["tab": "reviews"], scheme: "shop")
+    }
+    let table = try RouteTable(patterns: [page.source])
+    for parameters in [[:], ["n": "2"], ["n": "2", "tab": "reviews"]] {
+      let link = try page.link(parameters, scheme: "shop")
+      expectRoute(LinkExpectation(link.absoluteString, route: page.source, parameters: parameters), in: table)
+    }
+  }
+
+  @Test(
+    "a wildcard pattern's host must be a valid host it matches, never one that changes the link's structure",
+    arguments: [
+      "evil.example/x?.shop.example.ca", "evil.example#.shop.example.ca", "user@www.shop.example.ca",
+      "www.shop.example.ca:8080", "www.shop.example.ca/cart", "a b.shop.example.ca",
+      "a..shop.example.ca", "*.shop.example.ca", "bücher.shop.example.ca",
+    ])
+  func wildcardHostIsValidated(host: String) throws {
+    let pattern = try RoutePattern("https://*.shop.example.ca/cart")
+    #expect(throws: ReverseRoutingError.missingHost(pattern: pattern.source)) {
+      try pattern.link([:], host: host)
+    }
+  }
+
+  @Test("a wildcard pattern's host is normalised like a link's host")
+  func wildcardHostIsNormalised() throws {
+    let pattern = try RoutePattern("https://*.shop.example.ca/cart")
+    #expect(try pattern.link([:], host: "WWW.Shop.Example.CA.").host == "www.shop.example.ca")
+  }
+
+  @Test(
+    "a path-only pattern builds only custom-scheme links: a web or malformed scheme would change what the link means",
+    arguments: ["https", "HTTP", "", "sh op", "1shop", "shop:", "shop://evil", "shop/x"])
+  func appSchemeIsValidated(scheme: String) throws {
+    let pattern = try RoutePattern("/product/{id}")
+    #expect(throws: ReverseRoutingError.missingScheme(pattern: pattern.source)) {
+      try pattern.link(["id": "1"], scheme: scheme)
+    }
+  }
+
   @Test("every reverse-routing error quotes the pattern and says what to do")
   func errorDescriptions() {
     let errors: [ReverseRoutingError] = [

@@ -7,9 +7,10 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
   /// A value does not fit its capture: wrong type, empty, `.`/`..`, or a `/` in a single
   /// segment (or an empty segment in a catch-all).
   case invalidValue(name: String, value: String, pattern: String)
-  /// An app pattern (`/product/{id}`) needs a scheme to make a link; pass one.
+  /// An app pattern (`/product/{id}`) needs a custom scheme to make a link (not `http`, `https`
+  /// or a malformed one); pass one.
   case missingScheme(pattern: String)
-  /// A `*.suffix` host pattern needs the concrete host; pass one.
+  /// A `*.suffix` host pattern needs a concrete, valid host that it matches; pass one.
   case missingHost(pattern: String)
 
   public var description: String {
@@ -21,9 +22,9 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
     case .invalidValue(let name, let value, let pattern):
       "value `\(value)` cannot fill `\(name)` in `\(pattern)` (wrong type, empty, `.`/`..`, or `/` in one segment)"
     case .missingScheme(let pattern):
-      "pattern `\(pattern)` matches any of the app's schemes; pass the scheme to build the link with"
+      "pattern `\(pattern)` matches the app's custom schemes; pass one (not http or https) to build the link with"
     case .missingHost(let pattern):
-      "pattern `\(pattern)` has a wildcard host; pass the host to build the link with"
+      "pattern `\(pattern)` has a wildcard host; pass a valid host it matches to build the link with"
     }
   }
 }
@@ -41,8 +42,8 @@ extension RoutePattern {
   ///
   /// - Parameters:
   ///   - parameters: a value for every required capture and any optional ones.
-  ///   - scheme: the scheme for an app pattern (`/product/{id}`); ignored otherwise.
-  ///   - host: the host for a `*.suffix` web pattern; ignored otherwise.
+  ///   - scheme: the custom scheme for an app pattern (`/product/{id}`); ignored otherwise.
+  ///   - host: the host for a `*.suffix` web pattern, one it matches; ignored otherwise.
   /// - Throws: ``ReverseRoutingError`` naming the parameter or what else is missing.
   public func link(
     _ parameters: [String: String], scheme: String? = nil, host: String? = nil
@@ -51,15 +52,21 @@ extension RoutePattern {
       throw .unknownParameter(name: name, pattern: source)
     }
     var segmentsOut: [String] = []
+    var absentOptional: String? = nil
     for segment in segments {
       switch segment {
       case .literal(let text):
         segmentsOut.append(text)
       case .parameter(let name, let type), .optional(let name, let type):
         guard let value = parameters[name] else {
-          if case .optional = segment { continue }
+          if case .optional = segment {
+            absentOptional = absentOptional ?? name
+            continue
+          }
           throw .missingParameter(name: name, pattern: source)
         }
+        // A later optional without an earlier one would be read back as the earlier one.
+        if let absentOptional { throw .missingParameter(name: absentOptional, pattern: source) }
         guard type.accepts(value), Self.isSegmentValue(value) else {
           throw .invalidValue(name: name, value: value, pattern: source)
         }
@@ -89,7 +96,8 @@ extension RoutePattern {
     var linkHost: String? = nil
     switch namespace {
     case .app:
-      guard let scheme else { throw .missingScheme(pattern: source) }
+      // Only a well-formed custom scheme: `https` or `a:b` would change what the link means.
+      guard let scheme, Self.isCustomScheme(scheme) else { throw .missingScheme(pattern: source) }
       linkScheme = scheme.lowercased()
     case .scheme(let own):
       linkScheme = own
@@ -98,8 +106,10 @@ extension RoutePattern {
       switch hostPattern {
       case .exact(let exact): linkHost = exact
       case .subdomains:
-        guard let host, hostPattern.matches(host.lowercased()) else { throw .missingHost(pattern: source) }
-        linkHost = host.lowercased()
+        // Read the host by the links' rules, so `evil.example/x?.suffix` cannot pass as a subdomain.
+        guard let host, case .exact(let normal)? = RoutePatternParser.hostPattern(host), hostPattern.matches(normal)
+        else { throw .missingHost(pattern: source) }
+        linkHost = normal
       }
     }
     return DeepLink(scheme: linkScheme, host: linkHost, pathSegments: segmentsOut, queryItems: items)
@@ -108,6 +118,16 @@ extension RoutePattern {
   private static func isSegmentValue(_ value: String) -> Bool {
     !value.isEmpty && value != "." && value != ".." && !value.utf8.contains(0x2F) && !value.utf8.contains(0x5C)
       && hasNoControlCharacter(value)
+  }
+
+  /// An ASCII letter followed by letters, digits, `+`, `-` or `.`, and not `http` or `https`.
+  private static func isCustomScheme(_ scheme: String) -> Bool {
+    guard let first = scheme.utf8.first, (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A else { return false }
+    let wellFormed = scheme.utf8.allSatisfy { b in
+      ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E
+    }
+    let lowered = scheme.lowercased()
+    return wellFormed && lowered != "http" && lowered != "https"
   }
 
   private static func hasNoControlCharacter(_ value: String) -> Bool {
