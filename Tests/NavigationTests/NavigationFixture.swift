@@ -1,0 +1,49 @@
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+
+/// A linker for the navigation suites: the app scheme `shop`, the market scheme `shopca` with
+/// custom host `ca` (so `shopca://ca/cart` is rewritten to `shop://cart`), the domain
+/// `shop.example.com`, recording telemetry; `install` adds the model under test.
+@MainActor
+struct NavigationFixture {
+  let linker: DeepLinker
+  let telemetry = RecordingTelemetry()
+
+  init(_ install: (DeepLinker.Configurator) throws -> DeepLinker.Configurator) throws {
+    let configurator = DeepLinker.configure()
+      .set(urlSchemes: [URLScheme("shop"), URLScheme("shopca", customHost: "ca")])
+      .set(allowedDomains: ["shop.example.com"])
+      .with(telemetry: telemetry)
+    linker = try install(configurator).initialize()
+  }
+}
+
+/// Links the engine refuses before any navigation model sees them, each with the reason it is
+/// `invalid`. Every model's suite routes these and checks that nothing navigates.
+enum HostileLinks {
+  static let all: [String] = [
+    "javascript:alert(1)",
+    "file:///etc/passwd",
+    "https://user@shop.example.com/cart",
+    "https://127.0.0.1/cart",
+    "shop://product/%2e%2e/cart",
+    "shop://cart%00",
+    "shop://cart/%E0%A4%A",
+  ]
+}
+
+/// What the app did, in order.
+@MainActor
+final class NavigationLog {
+  private(set) var entries: [String] = []
+  func append(_ entry: String) { entries.append(entry) }
+}
+
+extension DeepLinkResult {
+  /// Whether the engine refused the link as invalid.
+  var isInvalid: Bool {
+    if case .invalid = self { return true }
+    return false
+  }
+}
