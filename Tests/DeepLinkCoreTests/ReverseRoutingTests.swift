@@ -345,7 +345,7 @@ extension String {
     arguments: [
       "evil.example/x?.shop.example.ca", "evil.example#.shop.example.ca", "user@www.shop.example.ca",
       "www.shop.example.ca:8080", "www.shop.example.ca/cart", "a b.shop.example.ca",
-      "a..shop.example.ca", "*.shop.example.ca", "bücher.shop.example.ca",
+      "a..shop.example.ca", "*.shop.example.ca", "bücher.shop.example.ca", "www.shop.example.\u{212A}a",
     ])
   func wildcardHostIsValidated(host: String) throws {
     let pattern = try RoutePattern("https://*.shop.example.ca/cart")

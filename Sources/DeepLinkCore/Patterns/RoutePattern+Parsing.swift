@@ -192,6 +192,8 @@ enum RoutePatternParser {
 
   /// Reads an exact host or `*.suffix`, by the same rules links' hosts follow.
   static func hostPattern(_ text: String) -> RoutePattern.HostPattern? {
+    // ASCII only, checked before lowercasing: Unicode lowercasing turns the Kelvin sign into `k`.
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
     var host = text.lowercased()
     var wildcard = false
     if host.hasPrefix("*.") {
