@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The markets the app ships; each is `Markets/<ID>` with `Sources` and `Tests`.
+/// Adding a market: one folder, one word here, one entry in `MarketCatalogue`.
+let markets = ["CA", "MX"]
+
 let package = Package(
   name: "DeepLinkPlatform",
   platforms: [.macOS(.v15), .iOS(.v18)],
@@ -13,8 +17,18 @@ let package = Package(
     // MARK: Core — link parsing, route patterns, the compiled route table.
     .target(name: "DeepLinkCore", path: "Sources/DeepLinkCore"),
 
+    // MARK: Platform — the default link catalogue, plugins, Navigator.
+    .target(name: "PlatformLinks", dependencies: ["DeepLinkCore"], path: "Sources/PlatformLinks"),
+
+    // MARK: Composition — the container and the assembly of core + platform + one market.
+    .target(
+      name: "DeepLinkComposition",
+      dependencies: ["DeepLinkCore", "PlatformLinks"] + markets.map { .target(name: "Market\($0)") },
+      path: "Sources/DeepLinkComposition"),
+
     // MARK: Testing helpers shared by every suite
-    .target(name: "DeepLinkTesting", dependencies: ["DeepLinkCore"], path: "Sources/DeepLinkTesting"),
+    .target(
+      name: "DeepLinkTesting", dependencies: ["DeepLinkCore", "PlatformLinks"], path: "Sources/DeepLinkTesting"),
 
     // MARK: Tools
     .executableTarget(
@@ -26,9 +40,25 @@ let package = Package(
     .testTarget(
       name: "DeepLinkerTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"], path: "Tests/DeepLinkerTests"),
     .testTarget(
+      name: "CompositionTests",
+      dependencies: ["DeepLinkComposition", "DeepLinkTesting", "PlatformLinks"] + markets.map { .target(name: "Market\($0)") },
+      path: "Tests/CompositionTests"),
+    .testTarget(
       name: "SecurityTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"], path: "Tests/SecurityTests"),
+    .testTarget(name: "NavigationTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"], path: "Tests/NavigationTests"),
   ]
 )
+
+// MARK: Markets — one library target and one test target per market, from the list above.
+for id in markets {
+  package.targets += [
+    .target(name: "Market\(id)", dependencies: ["DeepLinkCore", "PlatformLinks"], path: "Markets/\(id)/Sources"),
+    .testTarget(
+      name: "Market\(id)Tests",
+      dependencies: [.target(name: "Market\(id)"), "DeepLinkComposition", "DeepLinkTesting", "PlatformLinks"],
+      path: "Markets/\(id)/Tests"),
+  ]
+}
 
 // Settings every target shares: Swift 6 language mode with complete concurrency checking.
 for target in package.targets {

@@ -26,8 +26,8 @@ struct Fixture {
       .set(urlSchemes: [URLScheme("shop"), URLScheme("shopca", customHost: "ca")])
       .set(allowedDomains: ["shop.example.com", "*.shop.example.com"])
       .add(universalLinks: [
-        try UniversalLink("https://shop.example.com/ip/{slug}/{id}", to: "/product/{id}"),
-        try UniversalLink("https://shop.example.com/fr/panier", to: "/cart", parameters: ["locale": "fr"]),
+        UniversalLink("https://shop.example.com/ip/{slug}/{id}", to: "/product/{id}"),
+        UniversalLink("https://shop.example.com/fr/panier", to: "/cart", parameters: ["locale": "fr"]),
       ])
       .install(plugin: transactions)
       .install(plugin: slow)

@@ -57,7 +57,9 @@ extension DeepLinkConfiguration {
     var routedLink = link
     var rewrittenTo: DeepLink? = nil
     var extras: [String: String] = [:]
+    var appliedRule: UniversalLink? = nil
     if let (rewritten, ruleExtras, rule) = rewrite(link) {
+      appliedRule = rule.rule
       routedLink = rewritten
       rewrittenTo = rewritten
       extras = ruleExtras
@@ -80,13 +82,14 @@ extension DeepLinkConfiguration {
           : "table candidates, most specific first: "
             + candidates.map { "`\($0.pattern)`" }.joined(separator: ", "))
     }
-    if let match = routes.match(routedLink) {
+    if let match = routes.firstMatch(for: routedLink, where: Self.accepts) {
       let target = match.value
       var parameters = extras
       for (name, value) in match.parameters { parameters[name] = value }
       trace.add(.match, "routed to `\(match.pattern)` (\(target.name))")
       return .init(
-        input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, route: match.pattern,
+        input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
+        route: match.pattern,
         parameters: parameters, barriers: barriers(for: target, pluginBarrier: nil, source: source),
         waitsForPreconditions: target.waitForPreconditions, source: source, trace: trace, target: target,
         pluginData: nil, matchedInTable: true, extraParameters: extras)
@@ -103,14 +106,16 @@ extension DeepLinkConfiguration {
       case .yes(let data):
         trace.add(.match, "routed to plugin `\(plugin.name)`")
         return .init(
-          input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, route: plugin.name,
+          input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
+          route: plugin.name,
           parameters: extras, barriers: barriers(for: target, pluginBarrier: nil, source: source),
           waitsForPreconditions: false, source: source, trace: trace, target: target, pluginData: data,
           extraParameters: extras)
       case .yesWithBarrier(let name, let data):
         trace.add(.match, "routed to plugin `\(plugin.name)` behind barrier `\(name)`")
         return .init(
-          input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, route: plugin.name,
+          input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
+          route: plugin.name,
           parameters: extras, barriers: barriers(for: target, pluginBarrier: name, source: source),
           waitsForPreconditions: false, source: source, trace: trace, target: target, pluginData: data,
           extraParameters: extras)
@@ -123,7 +128,8 @@ extension DeepLinkConfiguration {
     }
     trace.add(.match, "notFound: no route or plugin takes `\(routedLink.path)`")
     return .init(
-      input: input, outcome: .notFound, reason: "noRoute", link: link, rewrittenTo: rewrittenTo, source: source,
+      input: input, outcome: .notFound, reason: "noRoute", link: link, rewrittenTo: rewrittenTo,
+      rewriteRule: appliedRule, source: source,
       trace: trace)
   }
 
@@ -134,7 +140,7 @@ extension DeepLinkConfiguration {
     var result: [LinkCandidate] = []
     var nextPlugin = 0
     if decision.matchedInTable {
-      for match in routes.candidates(for: link).dropFirst() {
+      for match in routes.candidates(for: link).filter(Self.accepts).dropFirst() {
         var parameters = decision.extraParameters
         for (name, value) in match.parameters { parameters[name] = value }
         result.append(
@@ -167,6 +173,11 @@ extension DeepLinkConfiguration {
     return result
   }
 
+  /// Whether a table candidate's plugin accepts its captured values.
+  private static func accepts(_ match: RouteMatch<RouteTarget>) -> Bool {
+    match.value.acceptsParameters?(match.parameters) ?? true
+  }
+
   /// The barriers a link passes, in order, each once: mandatory, the plugin's, the route's,
   /// then confirmation for a state-changing route reached from outside the app.
   private func barriers(for target: RouteTarget, pluginBarrier: String?, source: LinkSource) -> [String] {
@@ -182,11 +193,11 @@ extension DeepLinkConfiguration {
   }
 
   /// Applies the first rewrite rule whose pattern matches and whose target accepts the values.
-  private func rewrite(_ link: DeepLink) -> (DeepLink, [String: String], UniversalLink)? {
+  private func rewrite(_ link: DeepLink) -> (DeepLink, [String: String], CompiledRewrite)? {
     guard rewrites.count > 0 else { return nil }
-    var result: (DeepLink, [String: String], UniversalLink)? = nil
+    var result: (DeepLink, [String: String], CompiledRewrite)? = nil
     _ = rewrites.firstMatch(for: link) { match in
-      let rule = universalLinks[match.value]
+      let rule = rewriteRules[match.value]
       var captured = rule.parameters
       for (name, value) in match.parameters { captured[name] = value }
       let targetNames = Set(rule.target.parameterNames)
@@ -263,6 +274,7 @@ struct DecisionTrace {
 extension DeepLinkDecision {
   init(
     input: String, outcome: DeepLinkOutcome, reason: String?, link: DeepLink? = nil, rewrittenTo: DeepLink? = nil,
+    rewriteRule: UniversalLink? = nil,
     route: String? = nil, parameters: [String: String] = [:], barriers: [String] = [],
     waitsForPreconditions: Bool = false, source: LinkSource, trace: DecisionTrace, target: RouteTarget? = nil,
     pluginData: Data? = nil, matchedInTable: Bool = false, extraParameters: [String: String] = [:]
@@ -272,6 +284,7 @@ extension DeepLinkDecision {
     self.reason = reason
     self.link = link
     self.rewrittenTo = rewrittenTo
+    self.rewriteRule = rewriteRule
     self.route = route
     self.parameters = parameters
     self.barriers = barriers

@@ -15,7 +15,7 @@ public struct DeepLinkConfiguration: Sendable {
   /// The hosts the app claims for universal links.
   public let domains: [Domain]
   /// The rewrite rules, in effect order (overridden rules removed).
-  public let universalLinks: [UniversalLink]
+  public var universalLinks: [UniversalLink] { rewriteRules.map(\.rule) }
   /// The scheme rewritten links get: the first registered scheme without a custom host.
   public let appScheme: String
   /// The filters applied before routing.
@@ -26,6 +26,7 @@ public struct DeepLinkConfiguration: Sendable {
   public let confirmationBarrier: String?
 
   let schemes: [String: URLScheme]
+  let rewriteRules: [CompiledRewrite]
   let rewrites: RouteTable<Int>
   let routes: RouteTable<RouteTarget>
   let plugins: [any DeepLinkHandlerPlugin]
@@ -40,6 +41,9 @@ public struct DeepLinkConfiguration: Sendable {
     for scheme in urlSchemes {
       guard schemes.updateValue(scheme, forKey: scheme.scheme) == nil else { throw .duplicateScheme(scheme.scheme) }
     }
+    let allDomains =
+      domains + filters.excludedHosts + filters.blacklistHosts + filters.whitelistHosts
+    if let invalid = allDomains.first(where: { $0.host == nil }) { throw .invalidDomain(invalid.name) }
     guard let appScheme = urlSchemes.first(where: { $0.customHost == nil })?.scheme else { throw .missingAppScheme }
     self.urlSchemes = urlSchemes
     self.schemes = schemes
@@ -51,8 +55,16 @@ public struct DeepLinkConfiguration: Sendable {
     self.plugins = plugins
     self.opaquePlugins = plugins.indices.filter { !(plugins[$0] is any DeepLinkHandlerPathMatchingPlugin) }
 
-    let effective = try Self.resolveOverrides(universalLinks)
-    self.universalLinks = effective
+    var compiled: [CompiledRewrite] = []
+    for rule in universalLinks {
+      do {
+        compiled.append(try rule.compile())
+      } catch {
+        throw .invalidRewrite(error)
+      }
+    }
+    let effective = try Self.resolveOverrides(compiled)
+    self.rewriteRules = effective
     var rewriteBuilder = RouteTable<Int>.Builder()
     for (index, rule) in effective.enumerated() {
       do {
@@ -77,8 +89,10 @@ public struct DeepLinkConfiguration: Sendable {
 
   /// Drops every rule an override replaces: an override takes the place of the earlier rule
   /// that matches exactly the same links. Two rules like that without an override conflict.
-  private static func resolveOverrides(_ rules: [UniversalLink]) throws(DeepLinkConfigurationError) -> [UniversalLink] {
-    var kept: [UniversalLink] = []
+  private static func resolveOverrides(
+    _ rules: [CompiledRewrite]
+  ) throws(DeepLinkConfigurationError) -> [CompiledRewrite] {
+    var kept: [CompiledRewrite] = []
     for rule in rules {
       var probe = RouteTable<Int>.Builder()
       var replaced: Int? = nil
@@ -89,7 +103,9 @@ public struct DeepLinkConfiguration: Sendable {
         try probe.add(rule.pattern, value: -1)
       } catch {
         guard case .conflict(let existingSource, _) = error else { continue }
-        guard rule.isOverride else { throw .conflictingRewrites(existing: existingSource, new: rule.pattern.source) }
+        guard rule.rule.isOverride else {
+          throw .conflictingRewrites(existing: existingSource, new: rule.pattern.source)
+        }
         replaced = kept.firstIndex { $0.pattern.source == existingSource }
       }
       if let replaced { kept.remove(at: replaced) }

@@ -5,6 +5,8 @@ public enum DeepLinkConfigurationError: Error, Sendable, Hashable, CustomStringC
   case malformedPattern(RoutePatternError)
   /// Two routes (or a route and a path-matching plugin) match exactly the same links.
   case conflictingRoutes(RouteTableError)
+  /// A rewrite rule is malformed or does not supply its target's parameters.
+  case invalidRewrite(UniversalLinkError)
   /// Two rewrite rules match exactly the same links and the later is not an override.
   case conflictingRewrites(existing: String, new: String)
   /// A route, plugin or the mandatory barrier refers to a barrier that is not installed.
@@ -13,6 +15,8 @@ public enum DeepLinkConfigurationError: Error, Sendable, Hashable, CustomStringC
   case missingConfirmationBarrier(route: String)
   /// No custom scheme without a custom host is registered, so rewrites have no app scheme.
   case missingAppScheme
+  /// A domain (allowed, excluded, blacklisted or whitelisted) is not a valid domain name.
+  case invalidDomain(String)
   /// The same scheme is registered twice.
   case duplicateScheme(String)
 
@@ -21,6 +25,8 @@ public enum DeepLinkConfigurationError: Error, Sendable, Hashable, CustomStringC
     case .malformedPattern(let error):
       error.description
     case .conflictingRoutes(let error):
+      error.description
+    case .invalidRewrite(let error):
       error.description
     case .conflictingRewrites(let existing, let new):
       "rewrite rule `\(new)` matches exactly the same links as `\(existing)`; "
@@ -32,6 +38,8 @@ public enum DeepLinkConfigurationError: Error, Sendable, Hashable, CustomStringC
         + "install one with `set(confirmationBarrier:)`"
     case .missingAppScheme:
       "no app scheme is registered; register the platform's scheme (without a custom host) with `set(urlSchemes:)`"
+    case .invalidDomain(let name):
+      "`\(name)` is not a domain; write an exact host (`shop.example.ca`) or `*.shop.example.ca`"
     case .duplicateScheme(let scheme):
       "the scheme `\(scheme)` is registered twice; register each scheme once"
     }

@@ -74,6 +74,8 @@ public struct DeepLinkDecision: Sendable {
   public let link: DeepLink?
   /// The app link a rewrite rule produced, if one applied.
   public let rewrittenTo: DeepLink?
+  /// The rewrite rule that produced ``rewrittenTo``, if a rule (not a scheme mapping) applied.
+  public let rewriteRule: UniversalLink?
   /// The matched pattern as registered, or the plugin's name for an opaque plugin.
   public let route: String?
   /// The captured parameters plus those a rewrite passed on.
@@ -114,4 +116,6 @@ struct RouteTarget: Sendable {
   var barriers: [String]
   var waitForPreconditions: Bool
   var changesState: Bool
+  /// A path-matching plugin's extra check of the captured values.
+  var acceptsParameters: (@Sendable ([String: String]) -> Bool)? = nil
 }

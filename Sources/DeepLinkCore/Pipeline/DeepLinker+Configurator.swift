@@ -7,7 +7,7 @@ extension DeepLinker {
   @MainActor
   public struct Configurator {
     let linker: DeepLinker
-    private var specification: Specification
+    private var specification: DeepLinkSpecification
     private var hostLists: [WritableKeyPath<LinkFilters, [Domain]>: [String]] = [:]
     private var domainNames: [String] = []
     private var notFoundHandler: (@MainActor (DeepLink) -> Void)?
@@ -139,18 +139,12 @@ extension DeepLinker {
     @discardableResult
     public func initialize() throws(DeepLinkConfigurationError) -> DeepLinker {
       var specification = self.specification
-      do {
-        specification.domains = try domainNames.map { name throws(RoutePatternError) in try Domain(name) }
-        for (keyPath, names) in hostLists {
-          specification.filters[keyPath: keyPath] = try names.map { name throws(RoutePatternError) in try Domain(name) }
-        }
-      } catch {
-        throw .malformedPattern(error)
-      }
+      specification.domains = domainNames.map(Domain.init)
+      for (keyPath, names) in hostLists { specification.filters[keyPath: keyPath] = names.map(Domain.init) }
       if let mandatory = specification.mandatoryBarrier, specification.barriers[mandatory] == nil {
         throw .unknownBarrier(name: mandatory, usedBy: "mandatory barrier")
       }
-      let configuration = try DeepLinker.compile(specification)
+      let configuration = try DeepLinkConfiguration(compiling: specification)
       linker.specification = specification
       linker.configuration = configuration
       if let notFoundHandler { linker.unableToRouteHandler = notFoundHandler }

@@ -38,19 +38,7 @@ public final class DeepLinker {
 
   /// The compiled configuration; `nil` until ``Configurator/initialize()``.
   public internal(set) var configuration: DeepLinkConfiguration?
-  var specification = Specification()
-
-  struct Specification {
-    var urlSchemes: [URLScheme] = []
-    var domains: [Domain] = []
-    var universalLinks: [UniversalLink] = []
-    var plugins: [any DeepLinkHandlerPlugin] = []
-    var barriers: [String: any DeepLinkHandlingBarrier] = [:]
-    var filters = LinkFilters()
-    var mandatoryBarrier: String?
-    var confirmationBarrier: String?
-    var routes: [RouteSpecification] = []
-  }
+  var specification = DeepLinkSpecification()
 
   // MARK: Handlers (the router API)
 
@@ -160,7 +148,7 @@ public final class DeepLinker {
       changesState: changesState)
     var candidate = specification
     candidate.routes.append(RouteSpecification(pattern: compiled, target: target))
-    if configuration != nil { configuration = try Self.compile(candidate) }
+    if configuration != nil { configuration = try DeepLinkConfiguration(compiling: candidate) }
     specification = candidate
     handlers.append(handler)
   }
@@ -226,40 +214,5 @@ public final class DeepLinker {
       routes: (configuration?.routeList ?? []).map { ($0.pattern, $0.name) },
       plugins: configuration?.opaquePluginNames ?? [],
       recentLinks: historyOrder.compactMap { history[$0] })
-  }
-
-  // MARK: Compilation
-
-  static func compile(_ specification: Specification) throws(DeepLinkConfigurationError) -> DeepLinkConfiguration {
-    var routes = specification.routes
-    for (index, plugin) in specification.plugins.enumerated() {
-      guard let pathPlugin = plugin as? any DeepLinkHandlerPathMatchingPlugin else { continue }
-      let pattern: RoutePattern
-      do {
-        pattern = try RoutePattern(pathPlugin.matchingPath)
-      } catch {
-        throw .malformedPattern(error)
-      }
-      routes.append(
-        RouteSpecification(
-          pattern: pattern,
-          target: RouteTarget(
-            kind: .plugin(index), name: plugin.name, barriers: pathPlugin.barriers,
-            waitForPreconditions: pathPlugin.waitForPreconditions, changesState: pathPlugin.changesState)))
-    }
-    let installed = specification.barriers
-    for route in routes {
-      for name in route.target.barriers where installed[name] == nil {
-        throw .unknownBarrier(name: name, usedBy: route.pattern.source)
-      }
-      if route.target.changesState && specification.confirmationBarrier == nil {
-        throw .missingConfirmationBarrier(route: route.pattern.source)
-      }
-    }
-    return try DeepLinkConfiguration(
-      urlSchemes: specification.urlSchemes, domains: specification.domains,
-      universalLinks: specification.universalLinks, routes: routes, plugins: specification.plugins,
-      filters: specification.filters, mandatoryBarrier: specification.mandatoryBarrier,
-      confirmationBarrier: specification.confirmationBarrier)
   }
 }

@@ -24,23 +24,24 @@ public struct URLScheme: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A host the app claims for universal links (an associated domain).
+///
+/// Declared from a string and checked when the configuration is compiled, which fails with
+/// ``DeepLinkConfigurationError/invalidDomain(_:)`` naming it.
 public struct Domain: Sendable, Hashable, CustomStringConvertible {
-  /// The host: exact or `*.suffix`.
-  public let host: RoutePattern.HostPattern
+  /// The host as declared (`shop.example.ca`, `*.shop.example.ca`).
+  public let name: String
+  /// The host pattern, or `nil` when ``name`` is not a valid domain name.
+  public let host: RoutePattern.HostPattern?
 
-  /// Creates a domain from `shop.example.ca` or `*.shop.example.ca`.
-  ///
-  /// - Throws: ``RoutePatternError`` with ``RoutePatternError/Problem/invalidHost(_:)`` when the
-  ///   host is not a valid domain name.
-  public init(_ host: String) throws(RoutePatternError) {
-    guard let pattern = RoutePatternParser.hostPattern(host) else {
-      throw RoutePatternError(pattern: host, offset: 0, problem: .invalidHost(host))
-    }
-    self.host = pattern
+  /// Declares a domain from `shop.example.ca` or `*.shop.example.ca`.
+  public init(_ name: String) {
+    self.name = name
+    self.host = RoutePatternParser.hostPattern(name)
   }
 
-  /// Whether this domain covers `host` (lowercased, as ``DeepLink/host``).
-  public func matches(_ host: String) -> Bool { self.host.matches(host) }
+  /// Whether this domain covers `host` (lowercased, as ``DeepLink/host``); an invalid domain
+  /// covers nothing.
+  public func matches(_ host: String) -> Bool { self.host?.matches(host) ?? false }
 
-  public var description: String { host.description }
+  public var description: String { host?.description ?? name }
 }

@@ -6,67 +6,81 @@
 /// fixed ``parameters`` are passed on to the handler as extra parameters.
 ///
 /// ```swift
-/// let rule = try UniversalLink(
-///   "https://shop.example.ca/fr/panier", to: "/cart", parameters: ["locale": "fr"])
+/// let rule = UniversalLink("https://shop.example.ca/fr/panier", to: "/cart", parameters: ["locale": "fr"])
 /// ```
 public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
-  /// The link the rule applies to.
-  public let pattern: RoutePattern
-  /// The app pattern the link becomes.
-  public let target: RoutePattern
+  /// The pattern of the links the rule applies to, as written.
+  public let pattern: String
+  /// The app pattern the link becomes, as written.
+  public let target: String
   /// Fixed parameters passed on with every rewritten link.
   public let parameters: [String: String]
+  /// Whether the source pattern's literals ignore ASCII case (web paths usually do).
+  public let isCaseInsensitive: Bool
   /// Whether the rule deliberately replaces a rule of the platform for the same links.
   public let isOverride: Bool
 
-  /// Creates a rule.
+  /// Declares a rule. It is checked when the configuration is compiled (``compile()``), which
+  /// fails with an error naming the rule.
   ///
   /// - Parameters:
   ///   - pattern: a web pattern (`https://host/path`) or a scheme pattern (`shopca://flyer/{id}`).
   ///   - target: the app pattern (starting with `/`) the link becomes.
   ///   - parameters: fixed extra parameters.
-  ///   - caseInsensitive: whether the pattern's literals ignore ASCII case (web paths usually do).
+  ///   - caseInsensitive: whether the pattern's literals ignore ASCII case.
   ///   - isOverride: declares that the rule replaces a platform rule on purpose.
-  /// - Throws: ``UniversalLinkError`` when either pattern is malformed, the source is an app
-  ///   pattern, the target is not one, or the target needs a capture the source lacks.
   public init(
     _ pattern: String, to target: String, parameters: [String: String] = [:], caseInsensitive: Bool = true,
     isOverride: Bool = false
-  ) throws(UniversalLinkError) {
-    let source: RoutePattern
-    let destination: RoutePattern
-    do {
-      source = try RoutePattern(pattern, caseInsensitive: caseInsensitive)
-      destination = try RoutePattern(target)
-    } catch {
-      throw .malformedPattern(error)
-    }
-    try self.init(pattern: source, target: destination, parameters: parameters, isOverride: isOverride)
-  }
-
-  /// Creates a rule from compiled patterns; see ``init(_:to:parameters:caseInsensitive:isOverride:)``.
-  public init(
-    pattern: RoutePattern, target: RoutePattern, parameters: [String: String] = [:], isOverride: Bool = false
-  ) throws(UniversalLinkError) {
-    if case .app = pattern.namespace { throw .sourceIsAppLink(pattern.source) }
-    guard case .app = target.namespace else { throw .targetIsNotAppLink(source: pattern.source, target: target.source) }
-    let supplied = Set(pattern.requiredParameterNames).union(parameters.keys)
-    for name in target.requiredParameterNames where !supplied.contains(name) {
-      throw .missingTargetParameter(source: pattern.source, target: target.source, parameter: name)
-    }
+  ) {
     self.pattern = pattern
     self.target = target
     self.parameters = parameters
+    self.isCaseInsensitive = caseInsensitive
     self.isOverride = isOverride
   }
 
-  public var description: String { "\(pattern.source) → \(target.source)" }
+  /// Checks the rule and compiles its two patterns.
+  ///
+  /// - Throws: ``UniversalLinkError`` when either pattern is malformed, the source is an app
+  ///   pattern, the target is not one, or the target needs a capture the source lacks.
+  public func compile() throws(UniversalLinkError) -> CompiledRewrite {
+    let source: RoutePattern
+    let destination: RoutePattern
+    do {
+      source = try RoutePattern(pattern, caseInsensitive: isCaseInsensitive)
+      destination = try RoutePattern(target)
+    } catch {
+      throw .malformedPattern(rule: description, error)
+    }
+    if case .app = source.namespace { throw .sourceIsAppLink(pattern) }
+    guard case .app = destination.namespace else { throw .targetIsNotAppLink(source: pattern, target: target) }
+    let supplied = Set(source.requiredParameterNames).union(parameters.keys)
+    for name in destination.requiredParameterNames where !supplied.contains(name) {
+      throw .missingTargetParameter(source: pattern, target: target, parameter: name)
+    }
+    return CompiledRewrite(rule: self, pattern: source, target: destination)
+  }
+
+  public var description: String { "\(pattern) → \(target)" }
+}
+
+/// A checked ``UniversalLink`` with its patterns compiled.
+public struct CompiledRewrite: Sendable, Hashable {
+  /// The rule as declared.
+  public let rule: UniversalLink
+  /// The compiled source pattern.
+  public let pattern: RoutePattern
+  /// The compiled target pattern.
+  public let target: RoutePattern
+  /// The rule's fixed parameters.
+  public var parameters: [String: String] { rule.parameters }
 }
 
 /// A rewrite rule that cannot be built.
 public enum UniversalLinkError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// One of the two patterns does not parse.
-  case malformedPattern(RoutePatternError)
+  /// One of the rule's two patterns does not parse.
+  case malformedPattern(rule: String, RoutePatternError)
   /// The source is an app pattern (`/cart`); rewrites start from a web or market-scheme link.
   case sourceIsAppLink(String)
   /// The target is not an app pattern.
@@ -76,8 +90,8 @@ public enum UniversalLinkError: Error, Sendable, Hashable, CustomStringConvertib
 
   public var description: String {
     switch self {
-    case .malformedPattern(let error):
-      error.description
+    case .malformedPattern(let rule, let error):
+      "rewrite rule `\(rule)`: \(error.description)"
     case .sourceIsAppLink(let source):
       "rewrite rule source `\(source)` is an app link; start it with `https://host` or a market scheme"
     case .targetIsNotAppLink(let source, let target):

@@ -1,0 +1,52 @@
+import DeepLinkCore
+import Foundation
+import PlatformLinks
+
+/// Market MX (Mexico): scheme `shopmx`, domains `shop.example.com.mx`, Spanish web paths, and
+/// pay-in-store, an MX-only feature behind authentication and confirmation.
+public struct MXMarket: MarketModule {
+  /// Creates the market.
+  public init() {}
+
+  public var id: String { "MX" }
+  public var routeProvider: any CustomDeeplinkRouteProvider { MXRouteProvider() }
+  public var marketRoutes: [PlatformRoute] { [.payInStore] }
+
+  public func plugins(services: MarketServices) -> [any DeepLinkHandlerPlugin] {
+    [PayInStorePlugin(navigator: services.navigator)]
+  }
+}
+
+extension PlatformRoute {
+  /// Pay an order at a store with a reference: MX only, changes state.
+  public static let payInStore = PlatformRoute(
+    "payInStore", "/pay-in-store/{reference}", barriers: [PlatformBarrierName.authentication], changesState: true)
+}
+
+/// Shows pay-in-store for a reference of 10 to 20 ASCII letters or digits; other references do
+/// not match, so the link is `notFound` rather than a payment screen with a bad reference.
+public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
+  private let navigator: any Navigator
+
+  /// Creates the plugin.
+  public init(navigator: any Navigator) {
+    self.navigator = navigator
+  }
+
+  public var name: String { PlatformRoute.payInStore.name }
+  public var matchingPath: String { PlatformRoute.payInStore.pattern.source }
+  public var barriers: [String] { PlatformRoute.payInStore.barriers }
+  public var changesState: Bool { PlatformRoute.payInStore.changesState }
+
+  public func acceptsParameters(_ parameters: [String: String]) -> Bool {
+    guard let reference = parameters["reference"] else { return false }
+    let bytes = reference.utf8
+    return (10...20).contains(bytes.count)
+      && bytes.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }
+  }
+
+  @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
+    navigator.show([Screen(route: name, parameters: decodeParameters(data))])
+    completion()
+  }
+}

@@ -1,0 +1,38 @@
+import DeepLinkComposition
+import DeepLinkCore
+import DeepLinkTesting
+import PlatformLinks
+import Testing
+
+@MainActor
+@Suite struct MXMarketTests {
+  func makeLinker(_ navigator: RecordingNavigator) throws -> DeepLinker {
+    let container = DependencyContainer()
+    container.register((any Navigator).self) { _ in navigator }
+    container.register((any Session).self) { _ in navigator }
+    return try DeepLinkAssembly.makeDeepLinker(market: "MX", container: container)
+  }
+
+  @Test("pay-in-store from outside asks for confirmation, then shows the payment")
+  func payInStore() async throws {
+    let navigator = RecordingNavigator()
+    let linker = try makeLinker(navigator)
+    let result = await linker.handle("https://shop.example.com.mx/pago-en-tienda/ABC123DEF456")
+    #expect(result == .handled(route: "/pay-in-store/{reference}"))
+    #expect(navigator.confirmations.count == 1)
+    #expect(navigator.lastScreen == Screen(route: "payInStore", parameters: ["reference": "ABC123DEF456"]))
+  }
+
+  @Test("a refused confirmation drops pay-in-store without showing it")
+  func refused() async throws {
+    let navigator = RecordingNavigator(confirms: false)
+    let linker = try makeLinker(navigator)
+    #expect(await linker.handle("shopmx://mx/pay-in-store/ABC123DEF456") == .dropped(reason: "barrierFailed"))
+    #expect(navigator.shown.isEmpty)
+  }
+
+  @Test("the MX market composes with the platform without problems")
+  func composes() {
+    #expect(DeepLinkAssembly.validate(market: "MX") == [])
+  }
+}

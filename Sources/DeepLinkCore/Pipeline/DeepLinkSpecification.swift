@@ -1,0 +1,65 @@
+/// Everything a ``DeepLinkConfiguration`` is compiled from: what ``DeepLinker/Configurator``
+/// collects, and what composition assembles from the platform and a market.
+public struct DeepLinkSpecification: Sendable {
+  /// The custom schemes; the first without a custom host is the app scheme.
+  public var urlSchemes: [URLScheme] = []
+  /// The hosts claimed for universal links.
+  public var domains: [Domain] = []
+  /// The rewrite rules, in order.
+  public var universalLinks: [UniversalLink] = []
+  /// The installed plugins, in install order.
+  public var plugins: [any DeepLinkHandlerPlugin] = []
+  /// The installed barriers, by name.
+  public var barriers: [String: any DeepLinkHandlingBarrier] = [:]
+  /// The scheme and host filters.
+  public var filters = LinkFilters()
+  /// The name of the barrier every link passes.
+  public var mandatoryBarrier: String?
+  /// The name of the barrier state-changing links from outside pass.
+  public var confirmationBarrier: String?
+  /// Routes added with `addRoute`.
+  var routes: [RouteSpecification] = []
+
+  /// An empty specification.
+  public init() {}
+}
+
+extension DeepLinkConfiguration {
+  /// Compiles a specification: path-matching plugins join the route table, every barrier a
+  /// route names must be installed, state-changing routes need a confirmation barrier.
+  ///
+  /// - Throws: ``DeepLinkConfigurationError`` naming the first mistake.
+  public init(compiling specification: DeepLinkSpecification) throws(DeepLinkConfigurationError) {
+    var routes = specification.routes
+    for (index, plugin) in specification.plugins.enumerated() {
+      guard let pathPlugin = plugin as? any DeepLinkHandlerPathMatchingPlugin else { continue }
+      let pattern: RoutePattern
+      do {
+        pattern = try RoutePattern(pathPlugin.matchingPath)
+      } catch {
+        throw .malformedPattern(error)
+      }
+      routes.append(
+        RouteSpecification(
+          pattern: pattern,
+          target: RouteTarget(
+            kind: .plugin(index), name: plugin.name, barriers: pathPlugin.barriers,
+            waitForPreconditions: pathPlugin.waitForPreconditions, changesState: pathPlugin.changesState,
+            acceptsParameters: { pathPlugin.acceptsParameters($0) })))
+    }
+    let installed = specification.barriers
+    for route in routes {
+      for name in route.target.barriers where installed[name] == nil {
+        throw .unknownBarrier(name: name, usedBy: route.pattern.source)
+      }
+      if route.target.changesState && specification.confirmationBarrier == nil {
+        throw .missingConfirmationBarrier(route: route.pattern.source)
+      }
+    }
+    try self.init(
+      urlSchemes: specification.urlSchemes, domains: specification.domains,
+      universalLinks: specification.universalLinks, routes: routes, plugins: specification.plugins,
+      filters: specification.filters, mandatoryBarrier: specification.mandatoryBarrier,
+      confirmationBarrier: specification.confirmationBarrier)
+  }
+}

@@ -1,0 +1,54 @@
+import DeepLinkCore
+
+/// The platform's own scheme, domains and web paths: the provider every market builds on.
+public struct PlatformLinks: CustomDeeplinkRouteProvider {
+  /// The platform's custom scheme; every rewrite produces a link of it.
+  public static let scheme = "shop"
+  /// The platform's universal-link domains.
+  public static let domainNames = ["shop.example.com", "www.shop.example.com"]
+
+  /// Creates the provider.
+  public init() {}
+
+  public var domains: [Domain] { Self.domainNames.map { Domain($0) } }
+
+  public var urlSchemes: [URLScheme] { [URLScheme(Self.scheme)] }
+
+  /// The platform's web paths (`LINKS.md`, "Web paths on the platform domains"); anything else on
+  /// these domains is `external`.
+  public var universalLinks: [UniversalLink] {
+    UniversalLink.rules(
+      hosts: Self.domainNames,
+      [
+        ("/ip/{slug}/{id}", .product, [:]),
+        ("/ip/{id}", .product, [:]),
+        ("/search?q={query}", .search, [:]),
+        ("/cp/{slug}/{id}", .category, [:]),
+        ("/cart", .cart, [:]),
+        ("/checkout", .checkout, [:]),
+        ("/account/orders/{id}", .order, [:]),
+        ("/store/{id}", .store, [:]),
+      ])
+  }
+}
+
+extension UniversalLink {
+  /// A rule from a web (or market-scheme) pattern to a typed platform route; checked when the
+  /// configuration is compiled.
+  public init(_ pattern: String, to route: PlatformRoute, parameters: [String: String] = [:], isOverride: Bool = false)
+  {
+    self.init(pattern, to: route.pattern.source, parameters: parameters, caseInsensitive: true, isOverride: isOverride)
+  }
+
+  /// The same web paths on several hosts: one rule per host and path, hosts first.
+  public static func rules(
+    hosts: [String], _ paths: [(path: String, route: PlatformRoute, parameters: [String: String])],
+    isOverride: Bool = false
+  ) -> [UniversalLink] {
+    hosts.flatMap { host in
+      paths.map {
+        UniversalLink("https://\(host)\($0.path)", to: $0.route, parameters: $0.parameters, isOverride: isOverride)
+      }
+    }
+  }
+}

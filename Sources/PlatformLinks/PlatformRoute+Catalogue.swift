@@ -1,0 +1,55 @@
+import DeepLinkCore
+
+/// The platform's link catalogue (`LINKS.md`, "Platform").
+extension PlatformRoute {
+  /// Home: `shop://` and `shop:///`.
+  public static let home = PlatformRoute("home", "/")
+  /// Home by name: `shop://home`.
+  public static let homeAlias = PlatformRoute("home", "/home")
+  /// Product detail.
+  public static let product = PlatformRoute("product", "/product/{id:int}")
+  /// Search results.
+  public static let search = PlatformRoute("search", "/search?q={query}")
+  /// Browse a category.
+  public static let category = PlatformRoute("category", "/category/{id:int}")
+  /// The cart.
+  public static let cart = PlatformRoute("cart", "/cart")
+  /// Checkout.
+  public static let checkout = PlatformRoute("checkout", "/checkout", barriers: [PlatformBarrierName.authentication])
+  /// Pay an order: changes state.
+  public static let pay = PlatformRoute(
+    "pay", "/pay?order_id={order_id}", barriers: [PlatformBarrierName.authentication], changesState: true)
+  /// A payment's detail.
+  public static let transaction = PlatformRoute(
+    "transaction", "/transaction/{transaction_id}", barriers: [PlatformBarrierName.authentication])
+  /// Order history.
+  public static let orders = PlatformRoute("orders", "/orders", barriers: [PlatformBarrierName.authentication])
+  /// One order.
+  public static let order = PlatformRoute("order", "/orders/{id:int}", barriers: [PlatformBarrierName.authentication])
+  /// The account.
+  public static let account = PlatformRoute("account", "/account", barriers: [PlatformBarrierName.authentication])
+  /// Sign in.
+  public static let login = PlatformRoute("login", "/login")
+  /// A store's page.
+  public static let store = PlatformRoute("store", "/store/{id:int}")
+  /// Deals, or one deal.
+  public static let deals = PlatformRoute("deals", "/deals/{id:int?}")
+  /// A product list; chainable.
+  public static let productList = PlatformRoute("productList", "/productlist/{id:int}", isChainable: true)
+  /// A product detail; chainable.
+  public static let productDetail = PlatformRoute("productDetail", "/productdetail/{id:int}", isChainable: true)
+
+  /// Every platform route, in registration order.
+  public static let platformCatalogue: [PlatformRoute] = [
+    home, homeAlias, product, search, category, cart, checkout, pay, transaction, orders, order, account, login, store,
+    deals, productList, productDetail,
+  ]
+}
+
+/// The names of the barriers platform routes use; the app installs barriers under them.
+public enum PlatformBarrierName {
+  /// A signed-in user.
+  public static let authentication = "authentication"
+  /// The user's confirmation of a state-changing link from outside the app.
+  public static let confirmation = "confirmation"
+}

@@ -1,0 +1,31 @@
+import DeepLinkCore
+import Foundation
+
+/// The default handler of one ``PlatformRoute``: a path-matching plugin that shows the route's
+/// screen through the ``Navigator``.
+public struct PlatformRoutePlugin: DeepLinkHandlerPathMatchingPlugin {
+  /// The route handled.
+  public let route: PlatformRoute
+  private let navigator: any Navigator
+
+  /// Creates the plugin for `route`.
+  public init(route: PlatformRoute, navigator: any Navigator) {
+    self.route = route
+    self.navigator = navigator
+  }
+
+  public var name: String { route.name }
+  public var matchingPath: String { route.pattern.source }
+  public var barriers: [String] { route.barriers }
+  public var changesState: Bool { route.changesState }
+
+  @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
+    navigator.show([Screen(route: route.name, parameters: decodeParameters(data))])
+    completion()
+  }
+
+  /// The default plugins of every route in `routes`.
+  public static func plugins(for routes: [PlatformRoute], navigator: any Navigator) -> [PlatformRoutePlugin] {
+    routes.map { PlatformRoutePlugin(route: $0, navigator: navigator) }
+  }
+}
