@@ -1,0 +1,109 @@
+import DeepLinkCore
+import DeepLinkTesting
+import Synchronization
+import Testing
+
+/// A registry handler that takes links whose first segment is `prefix` (any link for `nil`),
+/// and records what it was asked and what it handled.
+final class PrefixHandler: DeepLinkHandler {
+  let name: String
+  let prefix: String?
+  private let asked = Mutex<[String]>([])
+  private let handled = Mutex<[String]>([])
+
+  init(_ name: String, prefix: String?) {
+    self.name = name
+    self.prefix = prefix
+  }
+
+  func canHandle(_ link: DeepLink) -> Bool {
+    asked.withLock { $0.append(link.absoluteString) }
+    return prefix == nil || link.pathSegments.first == prefix
+  }
+
+  func handle(_ link: DeepLink, state: DeepLinkNavigationState) {
+    handled.withLock { $0.append(link.absoluteString) }
+  }
+
+  var askedLinks: [String] { asked.withLock { $0 } }
+  var handledLinks: [String] { handled.withLock { $0 } }
+}
+
+@MainActor
+@Suite struct DeepLinkRegistryTests {
+  @Test(
+    "handlers are asked in order and the first that can handle a link handles it",
+    arguments: [
+      ("shop://login", "login"), ("shop://products/12", "products"), ("shopca://products", "products"),
+      ("https://shop.example.com/products/1", "products"),
+    ])
+  func firstHandlerWins(_ row: (link: String, handler: String)) async throws {
+    let login = PrefixHandler("login", prefix: "login")
+    let products = PrefixHandler("products", prefix: "products")
+    let alsoProducts = PrefixHandler("alsoProducts", prefix: "products")
+    let registry = try DeepLinkRegistry(
+      schemes: ["shop", "shopca"], domains: ["shop.example.com"], handlers: [login, products, alsoProducts])
+    #expect(await registry.handleAndWait(row.link) == .handled(route: row.handler))
+    #expect(alsoProducts.handledLinks.isEmpty)
+    #expect((login.handledLinks + products.handledLinks).count == 1)
+  }
+
+  @Test("the fallback gets the app's links no handler takes, not foreign ones")
+  func fallback() async throws {
+    var fallback: [String] = []
+    var external: [String] = []
+    let login = PrefixHandler("login", prefix: "login")
+    let registry = try DeepLinkRegistry(
+      DeepLinker.configure()
+        .set(urlSchemes: [URLScheme("shop")])
+        .set(allowedDomains: ["shop.example.com"])
+        .with(externalURLHandler: { external.append($0.absoluteString) }),
+      handlers: [login], fallback: { fallback.append($0.absoluteString) })
+    #expect(await registry.handleAndWait("shop://nowhere") == .notFound)
+    #expect(await registry.handleAndWait("https://elsewhere.example.org/login") == .external)
+    #expect(await registry.handleAndWait("https://shop.example.com/about") == .external)
+    #expect(fallback == ["shop://nowhere"])
+    #expect(external == ["https://elsewhere.example.org/login", "https://shop.example.com/about"])
+    #expect(login.handledLinks.isEmpty)
+  }
+
+  @Test(
+    "hostile links reach neither a catch-all handler nor the fallback; the handler is not even asked",
+    arguments: HostileLinks.all)
+  func hostile(_ link: String) async throws {
+    var fallback: [String] = []
+    let catchAll = PrefixHandler("catchAll", prefix: nil)
+    let registry = try DeepLinkRegistry(
+      schemes: ["shop"], domains: ["shop.example.com"], handlers: [catchAll],
+      fallback: { fallback.append($0.absoluteString) })
+    #expect(await registry.handleAndWait(link).isInvalid)
+    #expect(catchAll.askedLinks.isEmpty)
+    #expect(catchAll.handledLinks.isEmpty)
+    #expect(fallback.isEmpty)
+  }
+
+  @Test("the registry reports to the engine's telemetry and honours its filters")
+  func telemetryAndFilters() async throws {
+    let telemetry = RecordingTelemetry()
+    let catchAll = PrefixHandler("catchAll", prefix: nil)
+    let registry = try DeepLinkRegistry(
+      DeepLinker.configure()
+        .set(urlSchemes: [URLScheme("shop"), URLScheme("legacy")])
+        .set(blacklistSchemes: ["legacy"])
+        .with(telemetry: telemetry),
+      handlers: [catchAll])
+    #expect(registry.handle("shop://cart"))
+    await registry.linker.waitUntilIdle()
+    #expect(telemetry.lastLinkKinds == [.received, .matched, .handled])
+    #expect(await registry.handleAndWait("legacy://cart") == .forbidden(reason: "blacklistedScheme"))
+    #expect(catchAll.handledLinks == ["shop://cart"])
+    #expect(registry.linker.debugInfo.plugins == ["catchAll"])
+  }
+
+  @Test("a registry without an app scheme is a configuration error")
+  func noScheme() {
+    #expect(throws: DeepLinkConfigurationError.self) {
+      try DeepLinkRegistry(schemes: [], handlers: [PrefixHandler("any", prefix: nil)])
+    }
+  }
+}
