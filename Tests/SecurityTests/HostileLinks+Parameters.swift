@@ -76,6 +76,11 @@ extension HostileLink {
     .invalid("shop://search?q=" + String(repeating: "\u{E9}", count: 4100), .overLong, "tooLong"),
     .invalid("shop://product/" + String(repeating: "%2e", count: 3000), .overLong, "tooLong"),
     .invalid("shop://" + String(repeating: "/", count: 9000) + "cart", .overLong, "tooLong"),
+    // Found by the fuzzer: links under 8 KiB whose normal form (`absoluteString`) is over it.
+    .invalid("shop://search?q=" + String(repeating: "+", count: 3000), .overLong, "tooLong"),
+    .invalid("shop://transaction/" + String(repeating: "\u{E9}", count: 2000), .overLong, "tooLong"),
+    .invalid("shop://transaction/a" + String(repeating: ":", count: 2900), .overLong, "tooLong"),
+    .invalid("shop:" + String(repeating: "a", count: 8187), .overLong, "tooLong"),
     .invalid("https://" + String(repeating: "a", count: 64) + ".example.com/cart", .overLong, "hostTooLong"),
     .invalid("https://" + String(repeating: "a.", count: 126) + "com/cart", .overLong, "hostTooLong"),
     .inert("https://shop.example.com:" + String(repeating: "0", count: 40) + "443/cart", .overLong, route: "/cart"),

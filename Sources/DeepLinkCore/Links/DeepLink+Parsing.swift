@@ -100,8 +100,16 @@ enum LinkParser {
     if cursor < n && p[cursor] == hash {
       fragment = try decode(p, cursor + 1, n, plusIsSpace: false)
     }
-    return DeepLink(
+    let link = DeepLink(
       scheme: scheme, host: host, port: port, pathSegments: segments, queryItems: queryItems, fragment: fragment)
+    // Writing the normal form out can make it up to three times as long as the input (`+` → `%20`,
+    // `:` in a segment → `%3A`, raw UTF-8 → escapes, `shop:` → `shop://`). A link whose normal form
+    // is over the limit is refused too, so that `absoluteString` always parses back.
+    if 3 * n + 3 > DeepLink.maximumLength {
+      let normalLength = link.absoluteString.utf8.count
+      guard normalLength <= DeepLink.maximumLength else { throw .tooLong(bytes: normalLength) }
+    }
+    return link
   }
 
   private static func scanRawBytes(_ p: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) {

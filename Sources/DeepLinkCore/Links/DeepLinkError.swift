@@ -7,7 +7,8 @@
 public enum DeepLinkError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The input is empty.
   case empty
-  /// The input is longer than ``DeepLink/maximumLength`` bytes of UTF-8.
+  /// The input, or its normal form (``DeepLink/absoluteString``, which percent-encoding can make
+  /// longer), is longer than ``DeepLink/maximumLength`` bytes of UTF-8; `bytes` is the longer one.
   case tooLong(bytes: Int)
   /// The input has no `scheme:` prefix (this includes scheme-relative links such as `//host/path`).
   case missingScheme
