@@ -102,6 +102,11 @@ public enum DeepLinkAssembly {
     specification.universalLinks = platform.universalLinks
     specification.plugins = PlatformRoutePlugin.plugins(
       for: PlatformRoute.platformCatalogue, navigator: services.navigator)
+    do {
+      specification.plugins.append(try PlatformChains.plugin(navigator: services.navigator))
+    } catch {
+      throw CompositionError(market: nil, problems: [.configuration(error)])
+    }
     let authentication = AuthenticationBarrier(session: services.session)
     let confirmation = ConfirmationBarrier(navigator: services.navigator)
     specification.barriers = [authentication.name: authentication, confirmation.name: confirmation]

@@ -25,7 +25,7 @@ import Foundation
 ///   .install(plugin: chains)
 ///   .initialize()
 /// ```
-public struct ChainedLinkPlugin<Value: Sendable>: DeepLinkHandlerPlugin {
+public struct ChainedLinkPlugin<Value: Sendable>: DeepLinkStepResolvingPlugin {
   /// The handler of a plan: builds the whole navigation stack at once.
   public typealias Handler = @MainActor @Sendable (NavigationPlan<Value>, DeepLinkNavigationState) -> Void
 
@@ -68,6 +68,11 @@ public struct ChainedLinkPlugin<Value: Sendable>: DeepLinkHandlerPlugin {
   public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
     guard let steps = resolver.resolveSteps(link) else { return .no }
     return .yes(data: NavigationPayload(link: link.absoluteString, steps: steps).encoded())
+  }
+
+  /// The patterns of the steps `link` resolves to, in order.
+  public func stepPatterns(for link: DeepLink) -> [String]? {
+    resolver.resolve(link)?.patterns
   }
 
   /// Hands the plan to the handler.

@@ -104,18 +104,22 @@ extension DeepLinkConfiguration {
         trace.add(.match, "plugin `\(plugin.name)` declines")
         continue
       case .yes(let data):
-        trace.add(.match, "routed to plugin `\(plugin.name)`")
+        let steps = (plugin as? any DeepLinkStepResolvingPlugin)?.stepPatterns(for: routedLink) ?? []
+        trace.add(
+          .match,
+          "routed to plugin `\(plugin.name)`" + (steps.isEmpty ? "" : ": steps " + steps.joined(separator: " → ")))
         return .init(
           input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
-          route: plugin.name,
+          route: steps.last ?? plugin.name, steps: steps,
           parameters: extras, barriers: barriers(for: target, pluginBarrier: nil, source: source),
           waitsForPreconditions: false, source: source, trace: trace, target: target, pluginData: data,
           extraParameters: extras)
       case .yesWithBarrier(let name, let data):
+        let steps = (plugin as? any DeepLinkStepResolvingPlugin)?.stepPatterns(for: routedLink) ?? []
         trace.add(.match, "routed to plugin `\(plugin.name)` behind barrier `\(name)`")
         return .init(
           input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
-          route: plugin.name,
+          route: steps.last ?? plugin.name, steps: steps,
           parameters: extras, barriers: barriers(for: target, pluginBarrier: name, source: source),
           waitsForPreconditions: false, source: source, trace: trace, target: target, pluginData: data,
           extraParameters: extras)
@@ -275,7 +279,7 @@ extension DeepLinkDecision {
   init(
     input: String, outcome: DeepLinkOutcome, reason: String?, link: DeepLink? = nil, rewrittenTo: DeepLink? = nil,
     rewriteRule: UniversalLink? = nil,
-    route: String? = nil, parameters: [String: String] = [:], barriers: [String] = [],
+    route: String? = nil, steps: [String] = [], parameters: [String: String] = [:], barriers: [String] = [],
     waitsForPreconditions: Bool = false, source: LinkSource, trace: DecisionTrace, target: RouteTarget? = nil,
     pluginData: Data? = nil, matchedInTable: Bool = false, extraParameters: [String: String] = [:]
   ) {
@@ -286,6 +290,7 @@ extension DeepLinkDecision {
     self.rewrittenTo = rewrittenTo
     self.rewriteRule = rewriteRule
     self.route = route
+    self.steps = steps
     self.parameters = parameters
     self.barriers = barriers
     self.waitsForPreconditions = waitsForPreconditions

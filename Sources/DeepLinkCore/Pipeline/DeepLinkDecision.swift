@@ -78,6 +78,9 @@ public struct DeepLinkDecision: Sendable {
   public let rewriteRule: UniversalLink?
   /// The matched pattern as registered, or the plugin's name for an opaque plugin.
   public let route: String?
+  /// For a chained link, the pattern of every step in order (``route`` is the last one);
+  /// empty otherwise.
+  public let steps: [String]
   /// The captured parameters plus those a rewrite passed on.
   public let parameters: [String: String]
   /// The barriers the link must pass, in order (mandatory, the route's, confirmation).

@@ -165,3 +165,12 @@ extension DeepLinkHandlerCodingPlugin {
     handleCodingDeepLink(with: parameters, completion: completion)
   }
 }
+
+/// A plugin that resolves one link into several steps (chained links) and can say which
+/// patterns, in order, a link resolves to: the decision then reports the last step's pattern as
+/// its route and every step in ``DeepLinkDecision/steps``.
+public protocol DeepLinkStepResolvingPlugin: DeepLinkHandlerPlugin {
+  /// The patterns of the steps `link` resolves to, in order, or `nil` when it does not resolve.
+  /// Called from any thread.
+  func stepPatterns(for link: DeepLink) -> [String]?
+}

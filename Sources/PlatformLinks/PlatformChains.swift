@@ -1,0 +1,21 @@
+import DeepLinkCore
+
+/// Chained platform links: `shop://productlist/12/productdetail/34` opens the list, then the
+/// detail on top, in one ``Navigator/show(_:)`` call.
+public enum PlatformChains {
+  /// The plugin's name in telemetry and `debugInfo`.
+  public static let name = "chain"
+
+  /// The chained-link plugin over every chainable route of `routes`, showing each resolved plan
+  /// through `navigator` in one step.
+  ///
+  /// - Throws: ``DeepLinkConfigurationError`` when two chainable routes match the same runs.
+  public static func plugin(
+    routes: [PlatformRoute] = PlatformRoute.platformCatalogue, navigator: any Navigator
+  ) throws(DeepLinkConfigurationError) -> ChainedLinkPlugin<String> {
+    let steps = routes.filter(\.isChainable).map { (pattern: $0.pattern.source, value: $0.name) }
+    return try ChainedLinkPlugin(name: name, steps: steps) { plan, _ in
+      navigator.show(plan.steps.map { Screen(route: $0.value, parameters: $0.parameters) })
+    }
+  }
+}
