@@ -79,10 +79,12 @@ enum Screen: String, Sendable {
     }
     let fixture = try NavigationFixture { $0.install(plugin: plugin) }
     #expect(
-      await fixture.linker.handle("shopca://ca/productlist/12/productdetail/34") == .handled(route: "/productdetail/{id:int}")
+      await fixture.linker.handle("shopca://ca/productlist/12/productdetail/34")
+        == .handled(route: "/productdetail/{id:int}")
     )
     #expect(
-      await fixture.linker.handle("shop://productdetail/5", source: .inApp) == .handled(route: "/productdetail/{id:int}"))
+      await fixture.linker.handle("shop://productdetail/5", source: .inApp)
+        == .handled(route: "/productdetail/{id:int}"))
     #expect(calls == [["list:id=12", "detail:id=34"], ["detail:id=5"]])
     #expect(sources == [.customScheme, .inApp])
     #expect(fixture.telemetry.lastLinkKinds == [.received, .matched, .handled])
@@ -129,7 +131,8 @@ enum Screen: String, Sendable {
     }
     #expect(await fixture.linker.handle("shop://productdetail/34") == .handled(route: "/productdetail/{id:int}"))
     #expect(
-      await fixture.linker.handle("shop://productlist/1/productdetail/34") == .handled(route: "/productdetail/{id:int}"))
+      await fixture.linker.handle("shop://productlist/1/productdetail/34") == .handled(route: "/productdetail/{id:int}")
+    )
     #expect((details, chains) == (1, 1))
   }
 

@@ -3,6 +3,7 @@ public struct DeeplinkRegularExpressionError: Error, Sendable, Hashable, CustomS
   /// The expression as written.
   public let expression: String
 
+  /// What went wrong and what to do.
   public var description: String {
     "regular expression `\(expression)` does not compile; fix it, or better, write it as a route pattern"
   }

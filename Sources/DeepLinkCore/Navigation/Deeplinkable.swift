@@ -58,8 +58,9 @@ extension Deeplinkable {
   /// - Parameters:
   ///   - parameters: a value for every required capture of the first pattern.
   ///   - scheme: the scheme to use when ``deeplinkSchemes`` is empty; defaults to `shop`.
-  /// - Throws: ``ReverseRoutingError`` naming what is missing or does not fit; a module with no
-  ///   pattern throws ``ReverseRoutingError/missingScheme(pattern:)`` with an empty pattern.
+  /// - Throws: ``ReverseRoutingError`` naming what is missing or does not fit. A module whose
+  ///   first pattern is absent or malformed (which ``DeeplinkableRouter`` refuses at creation)
+  ///   throws ``ReverseRoutingError/missingScheme(pattern:)`` quoting it.
   public static func deeplink(_ parameters: [String: String], scheme: String = "shop") throws(ReverseRoutingError)
     -> DeepLink
   {

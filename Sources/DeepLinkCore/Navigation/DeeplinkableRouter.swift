@@ -42,6 +42,7 @@ public struct DeeplinkableRouter: DeepLinkHandlerPlugin {
     var pattern: String
   }
 
+  /// The name in telemetry, `debugInfo` and ``DeepLinkNavigationState/route``.
   public let name: String
   let modules: [Module]
   let table: RouteTable<Entry>

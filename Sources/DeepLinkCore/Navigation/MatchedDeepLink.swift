@@ -29,5 +29,6 @@ public struct MatchedDeepLink: Sendable, Hashable, CustomStringConvertible {
   /// The captured value of the parameter `name`, or `nil`.
   public subscript(_ name: String) -> String? { parameters[name] }
 
+  /// The link and the pattern that took it (`shop://product/1 ~ /product/{id:int}`).
   public var description: String { "\(link) ~ \(pattern)" }
 }

@@ -27,6 +27,7 @@ public struct ResponderTreePlugin: DeepLinkHandlerPlugin {
     var routes: ResponderRoutes
   }
 
+  /// The name in telemetry, `debugInfo` and ``DeepLinkNavigationState/route``.
   public let name: String
   /// The root of the tree links are dispatched to.
   public let root: any DeepLinkResponder
@@ -82,10 +83,9 @@ public struct ResponderTreePlugin: DeepLinkHandlerPlugin {
     if root.dispatch(link) == nil { unreachable?(link) }
   }
 
-  /// Dispatches the link through the live tree (outside a linker).
+  /// Dispatches the link through the live tree outside a linker, as a link from outside the app.
   @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-    handleDeepLink(
-      with: data, state: DeepLinkNavigationState(isColdStart: false, source: .inApp, route: name, parameters: [:]),
-      completion: completion)
+    let link = NavigationPayload.decode(data)?.link ?? DeepLink(scheme: "shop", pathSegments: [])
+    handleDeepLink(with: data, state: .direct(for: link, route: name), completion: completion)
   }
 }
