@@ -44,7 +44,8 @@ let package = Package(
       dependencies: ["DeepLinkComposition", "DeepLinkTesting", "PlatformLinks"] + markets.map { .target(name: "Market\($0)") },
       path: "Tests/CompositionTests"),
     .testTarget(
-      name: "SecurityTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"], path: "Tests/SecurityTests"),
+      name: "SecurityTests", dependencies: ["DeepLinkCore", "DeepLinkTesting", "DeepLinkComposition"],
+      path: "Tests/SecurityTests"),
     .testTarget(name: "NavigationTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"], path: "Tests/NavigationTests"),
   ]
 )

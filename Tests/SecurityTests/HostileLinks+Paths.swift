@@ -130,7 +130,7 @@ extension HostileLink {
     .refused("shop+attacker://product/1", .lookAlikeScheme),
     .refused("shop.attacker://cart", .lookAlikeScheme),
     .refused("sh0p://checkout", .lookAlikeScheme),
-    .refused("shopca://product/1", .lookAlikeScheme),
+    .refused("shopus://product/1", .lookAlikeScheme),
     .invalid("sh%6Fp://product/1", .lookAlikeScheme, "invalidScheme"),
     .invalid("sh\u{043E}p://product/1", .lookAlikeScheme, "invalidScheme"),
     .invalid("1shop://product/1", .lookAlikeScheme, "invalidScheme"),

@@ -40,11 +40,11 @@ struct PlatformLinkGate: Sendable {
   let domains: Set<String>
   let table: RouteTable<PlatformRouteFixture.Route>
 
-  // Extend: when `DeepLinker` and the markets exist, replace this with one gate per market that
-  // wraps the market's composed `DeepLinker` (core + PlatformLinks + Market<ID>) and maps its
-  // synchronous decision for a link from outside the app onto `Decision`; run every table in
-  // this suite against each (`@Test(arguments: markets, hostileLinks)`), so that a market's
-  // rewrites and plugins are held to the same rules as the platform's routes.
+  // Extend: `HostileLinkMarketTests` already runs every row against each market's composed
+  // configuration (`DeepLinkAssembly.configuration(market:)`) for what must hold everywhere.
+  // To hold the markets to the exact expectations too (route and parameters of `inert` rows),
+  // give rows per-market expected routes in the composed catalogue's names and replace this
+  // stand-in with one gate per market mapping `DeepLinkDecision` onto `Decision`.
   /// The platform's configuration: scheme `shop`, the platform domains, the catalogue's routes.
   static let platform: PlatformLinkGate = {
     do {

@@ -29,6 +29,8 @@ public struct ChainedLinkPlugin<Value: Sendable>: DeepLinkStepResolvingPlugin {
   /// The handler of a plan: builds the whole navigation stack at once.
   public typealias Handler = @MainActor @Sendable (NavigationPlan<Value>, DeepLinkNavigationState) -> Void
 
+  /// The plugin's name in telemetry and `debugInfo`; decisions report the last step's pattern
+  /// as their route and every step in ``DeepLinkDecision/steps``.
   public let name: String
   /// The resolver the plugin decides with.
   public let resolver: ChainResolver<Value>
@@ -37,7 +39,7 @@ public struct ChainedLinkPlugin<Value: Sendable>: DeepLinkStepResolvingPlugin {
   /// Creates the plugin from chainable steps.
   ///
   /// - Parameters:
-  ///   - name: the name in telemetry, `debugInfo` and ``DeepLinkNavigationState/route``.
+  ///   - name: the name in telemetry and `debugInfo`.
   ///   - steps: the chainable steps: route patterns and their values, most important first.
   ///   - handler: receives each resolved plan, whole, on the main actor.
   /// - Throws: ``DeepLinkConfigurationError`` for a malformed pattern or two steps matching
@@ -51,7 +53,7 @@ public struct ChainedLinkPlugin<Value: Sendable>: DeepLinkStepResolvingPlugin {
   /// Creates the plugin from a resolver already compiled.
   ///
   /// - Parameters:
-  ///   - name: the name in telemetry, `debugInfo` and ``DeepLinkNavigationState/route``.
+  ///   - name: the name in telemetry and `debugInfo`.
   ///   - resolver: the chainable steps, compiled.
   ///   - handler: receives each resolved plan, whole, on the main actor.
   public init(name: String = "ChainedLinkPlugin", resolver: ChainResolver<Value>, handler: @escaping Handler) {

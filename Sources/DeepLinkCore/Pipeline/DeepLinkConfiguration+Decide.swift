@@ -99,31 +99,20 @@ extension DeepLinkConfiguration {
       let option = plugin.shouldHandleDeepLink(routedLink)
       let target = RouteTarget(
         kind: .plugin(index), name: plugin.name, barriers: [], waitForPreconditions: false, changesState: false)
-      switch option {
-      case .no:
+      guard let (data, pluginBarrier) = option.acceptance else {
         trace.add(.match, "plugin `\(plugin.name)` declines")
         continue
-      case .yes(let data):
-        let steps = (plugin as? any DeepLinkStepResolvingPlugin)?.stepPatterns(for: routedLink) ?? []
-        trace.add(
-          .match,
-          "routed to plugin `\(plugin.name)`" + (steps.isEmpty ? "" : ": steps " + steps.joined(separator: " → ")))
-        return .init(
-          input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
-          route: steps.last ?? plugin.name, steps: steps,
-          parameters: extras, barriers: barriers(for: target, pluginBarrier: nil, source: source),
-          waitsForPreconditions: false, source: source, trace: trace, target: target, pluginData: data,
-          extraParameters: extras)
-      case .yesWithBarrier(let name, let data):
-        let steps = (plugin as? any DeepLinkStepResolvingPlugin)?.stepPatterns(for: routedLink) ?? []
-        trace.add(.match, "routed to plugin `\(plugin.name)` behind barrier `\(name)`")
-        return .init(
-          input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
-          route: steps.last ?? plugin.name, steps: steps,
-          parameters: extras, barriers: barriers(for: target, pluginBarrier: name, source: source),
-          waitsForPreconditions: false, source: source, trace: trace, target: target, pluginData: data,
-          extraParameters: extras)
       }
+      let steps = (plugin as? any DeepLinkStepResolvingPlugin)?.stepPatterns(for: routedLink) ?? []
+      trace.add(
+        .match,
+        "routed to plugin `\(plugin.name)`" + (pluginBarrier.map { " behind barrier `\($0)`" } ?? "")
+          + (steps.isEmpty ? "" : ": steps " + steps.joined(separator: " → ")))
+      return .init(
+        input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
+        route: steps.last ?? plugin.name, steps: steps, parameters: extras,
+        barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: source), waitsForPreconditions: false,
+        source: source, trace: trace, target: target, pluginData: data, extraParameters: extras)
     }
     if link.isWebLink && rewrittenTo == nil {
       trace.add(.match, "external: the app does not open this path; the browser shows the page")
@@ -159,20 +148,11 @@ extension DeepLinkConfiguration {
       let plugin = plugins[index]
       let target = RouteTarget(
         kind: .plugin(index), name: plugin.name, barriers: [], waitForPreconditions: false, changesState: false)
-      switch plugin.shouldHandleDeepLink(link) {
-      case .no:
-        continue
-      case .yes(let data):
-        result.append(
-          LinkCandidate(
-            route: plugin.name, target: target, parameters: decision.extraParameters,
-            barriers: barriers(for: target, pluginBarrier: nil, source: decision.source), pluginData: data))
-      case .yesWithBarrier(let name, let data):
-        result.append(
-          LinkCandidate(
-            route: plugin.name, target: target, parameters: decision.extraParameters,
-            barriers: barriers(for: target, pluginBarrier: name, source: decision.source), pluginData: data))
-      }
+      guard let (data, pluginBarrier) = plugin.shouldHandleDeepLink(link).acceptance else { continue }
+      result.append(
+        LinkCandidate(
+          route: plugin.name, target: target, parameters: decision.extraParameters,
+          barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: decision.source), pluginData: data))
     }
     return result
   }

@@ -10,6 +10,17 @@ public enum DeepLinkHandlerOption: Sendable, Hashable {
   case yesWithBarrier(name: String, data: Data?)
 }
 
+extension DeepLinkHandlerOption {
+  /// For an accepting answer, its data and the barrier it names; `nil` for ``no``.
+  public var acceptance: (data: Data?, barrier: String?)? {
+    switch self {
+    case .no: nil
+    case .yes(let data): (data, nil)
+    case .yesWithBarrier(let name, let data): (data, name)
+    }
+  }
+}
+
 /// A handler for a group of links, installed into a ``DeepLinker``.
 ///
 /// `shouldHandleDeepLink(_:)` is part of the synchronous decision and may be called from any
