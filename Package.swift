@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "DeepLinkCore", targets: ["DeepLinkCore"]),
     .library(name: "DeepLinkTesting", targets: ["DeepLinkTesting"]),
     .executable(name: "deeplink-bench", targets: ["deeplink-bench"]),
+    .executable(name: "deeplink", targets: ["deeplink"]),
   ],
   targets: [
     // MARK: Core — link parsing, route patterns, the compiled route table.
@@ -31,6 +32,12 @@ let package = Package(
       name: "DeepLinkTesting", dependencies: ["DeepLinkCore", "PlatformLinks"], path: "Sources/DeepLinkTesting"),
 
     // MARK: Tools
+    .target(
+      name: "DeepLinkCLI", dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition"],
+      path: "Sources/DeepLinkCLI"),
+    .executableTarget(
+      name: "deeplink", dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition", "DeepLinkCLI"],
+      path: "Sources/deeplink"),
     .executableTarget(
       name: "deeplink-bench", dependencies: ["DeepLinkCore"], path: "Sources/DeepLinkBenchmarks"),
 
@@ -46,6 +53,9 @@ let package = Package(
     .testTarget(
       name: "SecurityTests", dependencies: ["DeepLinkCore", "DeepLinkTesting", "DeepLinkComposition"],
       path: "Tests/SecurityTests"),
+    .testTarget(
+      name: "CLITests", dependencies: ["DeepLinkCLI", "deeplink", "DeepLinkComposition", "DeepLinkCore"],
+      path: "Tests/CLITests"),
     .testTarget(name: "NavigationTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"], path: "Tests/NavigationTests"),
   ]
 )

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A buffered byte sink over a file descriptor (stdout, stderr) or memory (tests).
+///
+/// Commands write text and hand-made JSON into it; bytes go out in large writes, so printing a
+/// million JSON lines costs a few hundred system calls. Not thread-safe: one owner at a time.
+///
+/// ```swift
+/// let output = ByteOutput.memory()
+/// output.write("hello\n")
+/// output.text  // "hello\n"
+/// ```
+public final class ByteOutput {
+  private enum Destination {
+    case fileDescriptor(Int32)
+    case memory
+  }
+
+  private let destination: Destination
+  private let capacity: Int
+  private var buffer: [UInt8] = []
+  private var captured: [UInt8] = []
+
+  /// A sink that writes to `descriptor` in chunks of `capacity` bytes.
+  public init(fileDescriptor descriptor: Int32, capacity: Int = 1 << 20) {
+    self.destination = .fileDescriptor(descriptor)
+    self.capacity = capacity
+    buffer.reserveCapacity(capacity + 4096)
+  }
+
+  private init(memoryCapacity: Int) {
+    self.destination = .memory
+    self.capacity = memoryCapacity
+  }
+
+  /// A sink that keeps everything written, for tests (``text``).
+  public static func memory() -> ByteOutput { ByteOutput(memoryCapacity: 1 << 16) }
+
+  /// The standard output, buffered.
+  public static func standardOutput() -> ByteOutput { ByteOutput(fileDescriptor: 1) }
+
+  /// The standard error, flushed by the tool after each message.
+  public static func standardError() -> ByteOutput { ByteOutput(fileDescriptor: 2, capacity: 1 << 12) }
+
+  /// Appends `string`'s UTF-8.
+  public func write(_ string: String) {
+    buffer.append(contentsOf: string.utf8)
+    if buffer.count >= capacity { flush() }
+  }
+
+  /// Appends bytes.
+  ///
+  /// - Complexity: O(*n*) in `bytes.count`; a system call only when the buffer is full.
+  public func write(_ bytes: [UInt8]) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= capacity { flush() }
+  }
+
+  /// Sends everything buffered to the destination.
+  public func flush() {
+    guard !buffer.isEmpty else { return }
+    switch destination {
+    case .memory:
+      captured.append(contentsOf: buffer)
+    case .fileDescriptor(let descriptor):
+      buffer.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+          let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
+          if written < 0 {
+            if errno == EINTR { continue }
+            return  // the reader went away (EPIPE) or the disk is full: nothing more to do
+          }
+          offset += written
+        }
+      }
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Everything written to a memory sink, as text (empty for a file descriptor sink).
+  public var text: String {
+    flush()
+    return String(decoding: captured, as: UTF8.self)
+  }
+
+  deinit { flush() }
+}
+
+@inline(__always)
+private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, pointer, count)
+}

@@ -1,0 +1,94 @@
+import DeepLinkCore
+
+/// A decision as the tool prints it, redacted: the fields of `DESIGN.md`'s JSON object.
+struct DecisionReport {
+  var url: String
+  var market: String?
+  var outcome: DeepLinkOutcome
+  var route: String?
+  var steps: [String]
+  var parameters: [(name: String, value: String)]
+  var rewrittenTo: String?
+  var barriers: [String]
+  var reason: String?
+
+  /// The report of `decision` made with `market`'s configuration (`nil`: the platform).
+  init(_ decision: DeepLinkDecision, market: String?) {
+    var names = SafeText.NameCache()
+    self.init(decision, market: market, names: &names)
+  }
+
+  /// The report of `decision` made with `market`'s configuration (`nil`: the platform).
+  ///
+  /// - Complexity: O(*n*) in the link; redaction work only when the link has query items or a fragment.
+  init(_ decision: DeepLinkDecision, market: String?, names: inout SafeText.NameCache) {
+    url = SafeText.url(of: decision, names: &names)
+    self.market = market
+    outcome = decision.outcome
+    route = decision.route
+    steps = decision.steps
+    parameters = decision.parameters.isEmpty ? [] : SafeText.parameters(decision.parameters, names: &names)
+    rewrittenTo = decision.rewrittenTo.map { SafeText.redact($0, names: &names) }
+    barriers = decision.barriers
+    reason = decision.reason
+  }
+
+  /// Writes the object, keys in the documented order; `steps` only for a chained link.
+  ///
+  /// ```json
+  /// {"url":"…","market":"CA","outcome":"routed","route":"/product/{id:int}","parameters":{"id":"123"},
+  ///  "rewrittenTo":"shop://product/123","barriers":[],"reason":null}
+  /// ```
+  func write(to json: inout JSONWriter) {
+    json.beginObject()
+    json.key("url")
+    json.string(url)
+    json.key("market")
+    json.string(market)
+    json.key("outcome")
+    json.string(outcome.rawValue)
+    json.key("route")
+    json.string(route)
+    if !steps.isEmpty {
+      json.key("steps")
+      json.strings(steps)
+    }
+    json.key("parameters")
+    json.beginObject()
+    for parameter in parameters {
+      json.key(parameter.name)
+      json.string(parameter.value)
+    }
+    json.endObject()
+    json.key("rewrittenTo")
+    json.string(rewrittenTo)
+    json.key("barriers")
+    json.strings(barriers)
+    json.key("reason")
+    json.string(reason)
+    json.endObject()
+  }
+
+  /// The report as human-readable lines (`route` without `--json`).
+  var text: String {
+    var rows: [(String, String)] = [("url", url)]
+    if let market { rows.append(("market", market)) }
+    rows.append(("outcome", outcome.rawValue))
+    if let route { rows.append(("route", route)) }
+    if !steps.isEmpty { rows.append(("steps", steps.joined(separator: " → "))) }
+    if !parameters.isEmpty {
+      rows.append(("parameters", parameters.map { "\($0.name)=\($0.value)" }.joined(separator: " ")))
+    }
+    if let rewrittenTo { rows.append(("rewrittenTo", rewrittenTo)) }
+    if !barriers.isEmpty { rows.append(("barriers", barriers.joined(separator: ", "))) }
+    if let reason { rows.append(("reason", reason)) }
+    return rows.map { $0.0.padded(to: 12) + $0.1 + "\n" }.joined()
+  }
+}
+
+extension String {
+  /// The string followed by spaces up to `width` characters (at least one space).
+  func padded(to width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+}

@@ -1,0 +1,68 @@
+/// The `deeplink` command-line tool: parses the arguments, runs the command, returns the exit status.
+///
+/// The executable is `exit(DeepLinkTool.run(CommandLine.arguments.dropFirst(), environment: .process()).rawValue)`;
+/// tests call ``run(_:environment:)`` with memory streams.
+///
+/// ```swift
+/// let environment = ToolEnvironment.memory()
+/// let status = DeepLinkTool.run(["route", "--json", "shop://cart"], environment: environment)
+/// environment.standardOutput.text  // {"url":"shop://cart",…}
+/// ```
+public enum DeepLinkTool {
+  /// Runs one command line (without the program name).
+  ///
+  /// - Returns: the status to exit with (`DESIGN.md`): 0 done, 1 failing check or validation,
+  ///   64 usage error, 65 unreadable input.
+  public static func run(_ arguments: some Sequence<String>, environment: ToolEnvironment) -> ExitStatus {
+    let status = dispatch(Array(arguments), environment: environment)
+    environment.standardOutput.flush()
+    environment.standardError.flush()
+    return status
+  }
+
+  private static func dispatch(_ arguments: [String], environment: ToolEnvironment) -> ExitStatus {
+    let invocation: Invocation
+    do {
+      invocation = try ArgumentParser.parse(arguments)
+    } catch {
+      environment.standardError.write(HelpText.usageError(error))
+      return .usage
+    }
+    switch invocation {
+    case .help(nil):
+      environment.standardOutput.write(HelpText.overview)
+      return .success
+    case .help(let command?):
+      environment.standardOutput.write(HelpText.help(for: command))
+      return .success
+    case .version:
+      environment.standardOutput.write(HelpText.versionLine)
+      return .success
+    case .run(let parsed):
+      do {
+        return try run(parsed, environment: environment)
+      } catch let error as UsageError {
+        environment.standardError.write(HelpText.usageError(error))
+        return .usage
+      } catch let failure as CommandFailure {
+        environment.standardError.write("deeplink \(parsed.command.rawValue): \(failure.message)\n")
+        return failure.status
+      } catch {
+        environment.standardError.write("deeplink \(parsed.command.rawValue): \(error)\n")
+        return .failure
+      }
+    }
+  }
+
+  private static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
+    switch parsed.command {
+    case .route: try RouteCommand.run(parsed, environment: environment)
+    case .explain: try ExplainCommand.run(parsed, environment: environment)
+    case .check: try CheckCommand.run(parsed, environment: environment)
+    case .routes: try RoutesCommand.run(parsed, environment: environment)
+    case .validate: try ValidateCommand.run(parsed, environment: environment)
+    case .aasa: try AssociationCommands.aasa(parsed, environment: environment)
+    case .assetlinks: try AssociationCommands.assetLinks(parsed, environment: environment)
+    }
+  }
+}

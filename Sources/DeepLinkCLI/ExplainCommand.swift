@@ -1,0 +1,114 @@
+import DeepLinkCore
+
+/// `deeplink explain [--market ID] URL`: the decision, stage by stage, with the rules and routes
+/// that were considered and why they were not taken.
+enum ExplainCommand {
+  static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
+    let selection = try MarketSelection.resolve(parsed)
+    let input = parsed.positionals[0]
+    let decision = selection.configuration.decide(input, tracing: true)
+    let text = explanation(decision, selection: selection)
+    environment.standardOutput.write(SafeText.scrub(text, secrets: SafeText.secrets(in: input)))
+    return .success
+  }
+
+  /// The explanation, before the final scrub of secret values.
+  static func explanation(_ decision: DeepLinkDecision, selection: MarketSelection) -> String {
+    let report = DecisionReport(decision, market: selection.id)
+    let configuration = selection.configuration
+    var lines: [(String, String)] = [("link", report.url), ("market", selection.id ?? "none (the platform alone)")]
+    var stages = decision.trace.map { ($0.stage.rawValue, $0.detail) }
+    // Rules and routes considered, placed after the last line of their stage.
+    if let link = decision.link {
+      insert(rewriteNotes(decision, link: link, configuration), after: "rewrite", in: &stages)
+      if let routed = decision.routedLink {
+        insert(matchNotes(decision, link: routed, configuration), after: "match", in: &stages)
+      }
+    }
+    var previous = ""
+    lines.append(("", ""))
+    for (stage, detail) in stages {
+      lines.append((stage == previous ? "" : stage, detail))
+      previous = stage
+    }
+    lines.append(("barriers", decision.barriers.isEmpty ? "none" : barrierText(decision)))
+    if decision.outcome == .routed, let route = decision.route {
+      let name = configuration.routeList.first { $0.pattern == route }?.name ?? route
+      let parameters = report.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
+      lines.append(("handler", "\(name) (`\(route)`)" + (parameters.isEmpty ? "" : " with \(parameters)")))
+      if !report.steps.isEmpty { lines.append(("steps", report.steps.joined(separator: " → "))) }
+    } else {
+      lines.append(("handler", handlerText(decision.outcome)))
+    }
+    lines.append(("outcome", decision.outcome.rawValue + (decision.reason.map { " (\($0))" } ?? "")))
+    return lines.map { $0.0.isEmpty && $0.1.isEmpty ? "\n" : $0.0.padded(to: 10) + $0.1 + "\n" }.joined()
+  }
+
+  private static func insert(_ notes: [String], after stage: String, in stages: inout [(String, String)]) {
+    guard !notes.isEmpty, let last = stages.lastIndex(where: { $0.0 == stage }) else { return }
+    stages.insert(contentsOf: notes.map { (stage, "  " + $0) }, at: last + 1)
+  }
+
+  private static func rewriteNotes(
+    _ decision: DeepLinkDecision, link: DeepLink, _ configuration: DeepLinkConfiguration
+  ) -> [String] {
+    var notes: [String] = []
+    for rule in configuration.universalLinks {
+      guard let compiled = try? rule.compile() else { continue }
+      switch PatternProbe.probe(compiled.pattern, link) {
+      case .unrelated:
+        continue
+      case .rejected(let why):
+        notes.append("✗ `\(rule.pattern)`: \(why)")
+      case .matches(let captures):
+        if decision.rewriteRule == rule {
+          notes.append("✓ `\(rule.pattern)` → `\(rule.target)`")
+        } else if let problem = PatternProbe.targetProblem(compiled.target, captures) {
+          notes.append("✗ `\(rule.pattern)`: \(problem)")
+        } else {
+          notes.append("· `\(rule.pattern)` matches too, but a more specific rule came first")
+        }
+      }
+    }
+    return notes
+  }
+
+  private static func matchNotes(
+    _ decision: DeepLinkDecision, link: DeepLink, _ configuration: DeepLinkConfiguration
+  ) -> [String] {
+    var notes: [String] = []
+    for route in configuration.routeList {
+      guard let pattern = try? RoutePattern(route.pattern) else { continue }
+      switch PatternProbe.probe(pattern, link) {
+      case .unrelated:
+        continue
+      case .rejected(let why):
+        notes.append("✗ `\(route.pattern)`: \(why)")
+      case .matches:
+        if route.pattern == decision.route {
+          notes.append("✓ `\(route.pattern)` (\(route.name))")
+        } else if decision.outcome == .routed {
+          notes.append("· `\(route.pattern)`: matches, but `\(decision.route ?? "?")` won (more specific or earlier)")
+        } else {
+          notes.append("✗ `\(route.pattern)`: the route's own check refused the captured values")
+        }
+      }
+    }
+    return notes
+  }
+
+  private static func barrierText(_ decision: DeepLinkDecision) -> String {
+    decision.barriers.joined(separator: " → ") + " (the link came from outside the app: \(decision.source.rawValue))"
+  }
+
+  private static func handlerText(_ outcome: DeepLinkOutcome) -> String {
+    switch outcome {
+    case .routed: "a plugin"
+    case .external: "the external-URL handler (the browser)"
+    case .forbidden: "none: refused by a filter"
+    case .ignored: "none: dropped silently"
+    case .notFound: "the not-found handler"
+    case .invalid: "none: never routed, never opened externally"
+    }
+  }
+}

@@ -1,0 +1,17 @@
+/// `deeplink route [--market ID] [--json] URL`: decides one link and prints the decision.
+enum RouteCommand {
+  static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
+    let selection = try MarketSelection.resolve(parsed)
+    let decision = selection.configuration.decide(parsed.positionals[0])
+    let report = DecisionReport(decision, market: selection.id)
+    if parsed.has("--json") {
+      var json = JSONWriter()
+      report.write(to: &json)
+      json.raw(0x0A)
+      environment.standardOutput.write(json.bytes)
+    } else {
+      environment.standardOutput.write(report.text)
+    }
+    return .success
+  }
+}

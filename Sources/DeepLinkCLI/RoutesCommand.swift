@@ -1,0 +1,93 @@
+import DeepLinkCore
+
+/// `deeplink routes [--market ID] [--json]`: the compiled route table and the rules.
+enum RoutesCommand {
+  static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
+    let selection = try MarketSelection.resolve(parsed)
+    let configuration = selection.configuration
+    if parsed.has("--json") {
+      var json = JSONWriter()
+      json.beginObject()
+      json.key("market")
+      json.string(selection.id)
+      json.key("schemes")
+      json.strings(configuration.urlSchemes.map(\.description))
+      json.key("domains")
+      json.strings(configuration.domains.map(\.description))
+      json.key("routes")
+      json.beginArray()
+      for route in configuration.routeList {
+        json.beginObject()
+        json.key("pattern")
+        json.string(route.pattern)
+        json.key("name")
+        json.string(route.name)
+        json.key("barriers")
+        json.strings(route.barriers)
+        json.key("changesState")
+        json.bool(route.changesState)
+        json.endObject()
+      }
+      json.endArray()
+      json.key("plugins")
+      json.strings(configuration.opaquePluginNames)
+      json.key("rules")
+      json.beginArray()
+      for rule in configuration.universalLinks {
+        json.beginObject()
+        json.key("pattern")
+        json.string(rule.pattern)
+        json.key("target")
+        json.string(rule.target)
+        json.key("parameters")
+        json.beginObject()
+        for (name, value) in rule.parameters.sorted(by: { $0.key < $1.key }) {
+          json.key(name)
+          json.string(value)
+        }
+        json.endObject()
+        json.key("override")
+        json.bool(rule.isOverride)
+        json.endObject()
+      }
+      json.endArray()
+      json.endObject()
+      json.raw(0x0A)
+      environment.standardOutput.write(json.bytes)
+    } else {
+      environment.standardOutput.write(text(selection))
+    }
+    return .success
+  }
+
+  private static func text(_ selection: MarketSelection) -> String {
+    let configuration = selection.configuration
+    var text = "market    \(selection.id ?? "none (the platform alone)")\n"
+    text += "schemes   \(configuration.urlSchemes.map(\.description).joined(separator: ", "))\n"
+    text += "domains   \(configuration.domains.map(\.description).joined(separator: ", "))\n"
+    let routes = configuration.routeList
+    text += "\nroutes (\(routes.count), registration order)\n"
+    let width = (routes.map(\.pattern.count).max() ?? 0) + 2
+    let nameWidth = (routes.map(\.name.count).max() ?? 0) + 2
+    for route in routes {
+      var notes = route.barriers
+      if route.changesState { notes.append("changes state: confirmation from outside") }
+      text += "  " + route.pattern.padded(to: width) + route.name.padded(to: nameWidth) + notes.joined(separator: ", ")
+      text += "\n"
+    }
+    let plugins = configuration.opaquePluginNames
+    if !plugins.isEmpty { text += "\nplugins   \(plugins.joined(separator: ", "))\n" }
+    let rules = configuration.universalLinks
+    text += "\nrules (\(rules.count), in effect order)\n"
+    let ruleWidth = (rules.map(\.pattern.count).max() ?? 0) + 2
+    for rule in rules {
+      var line = "  " + rule.pattern.padded(to: ruleWidth) + "→ " + rule.target
+      if !rule.parameters.isEmpty {
+        line += "  " + rule.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+      }
+      if rule.isOverride { line += "  (override)" }
+      text += line + "\n"
+    }
+    return text
+  }
+}

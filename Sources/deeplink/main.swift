@@ -1,0 +1,5 @@
+// The `deeplink` command-line tool; everything but this line lives in `DeepLinkCLI`.
+import DeepLinkCLI
+import Foundation
+
+exit(DeepLinkTool.run(CommandLine.arguments.dropFirst(), environment: .process()).rawValue)
