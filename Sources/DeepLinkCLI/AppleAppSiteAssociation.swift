@@ -39,7 +39,7 @@ public struct AppleAppSiteAssociation: Sendable, Hashable {
       let segments = rule.pattern.segments
       let query = Dictionary(
         rule.pattern.queryCaptures.filter { !$0.isOptional }.map { ($0.key, "?*") }, uniquingKeysWith: { a, _ in a })
-      let comment = "\(rule.pattern.source) → \(rule.target.source)"
+      let comment = "\(Self.webPath(rule.pattern.source)) → \(rule.target.source)"
       let caseInsensitive = rule.pattern.isCaseInsensitive
       var paths = [Self.path(segments)]
       if case .optional? = segments.last { paths.insert(Self.path(segments.dropLast()), at: 0) }
@@ -51,7 +51,7 @@ public struct AppleAppSiteAssociation: Sendable, Hashable {
         excludes.append(
           Component(
             path: overflow, query: [:], exclude: true, caseInsensitive: caseInsensitive,
-            comment: "more segments than \(rule.pattern.source)"))
+            comment: "more segments than \(Self.webPath(rule.pattern.source))"))
       }
     }
     let ordered = includes.enumerated().sorted { a, b in
@@ -60,6 +60,13 @@ public struct AppleAppSiteAssociation: Sendable, Hashable {
     }.map(\.element)
     var seen: Set<String> = []
     components = (excludes + ordered).filter { seen.insert("\($0.exclude) \($0.path) \($0.query)").inserted }
+  }
+
+  /// `/fr/panier` for `https://shop.example.ca/fr/panier`: what the comments quote, the same on every domain.
+  static func webPath(_ source: String) -> String {
+    guard let scheme = source.range(of: "://") else { return source }
+    let rest = source[scheme.upperBound...]
+    return rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { String(rest[$0...]) } ?? "/"
   }
 
   /// `/en/ip/?*/?*` for `/en/ip/{slug}/{id}`.
@@ -74,27 +81,27 @@ public struct AppleAppSiteAssociation: Sendable, Hashable {
   }
 
   /// The exclusion for paths with more segments than `pattern` (its captures, as `?*`, would
-  /// otherwise span them), unless another rule with the same first literal has more segments.
+  /// otherwise span them), unless another rule that can share its leading literals has more segments.
   static func overflow(of pattern: RoutePattern, among patterns: [RoutePattern]) -> String? {
     let segments = pattern.segments
-    let hasCapture = segments.contains {
-      if case .parameter = $0 { return true }
-      return false
+    var prefix: [String] = []
+    for segment in segments {
+      guard case .literal(let text) = segment else { break }
+      prefix.append(text.lowercased())
     }
-    guard hasCapture, case .literal(let first)? = segments.first else { return nil }
-    guard
-      !segments.contains(where: {
-        switch $0 {
-        case .optional, .catchAll: true
-        default: false
-        }
-      })
-    else { return nil }
-    for other in patterns where other != pattern && other.segments.count > segments.count {
-      switch other.segments.first {
-      case .literal(let text)? where text.lowercased() != first.lowercased(): continue
-      default: return nil
+    let onlyPlainCaptures = segments.allSatisfy {
+      switch $0 {
+      case .literal, .parameter: true
+      case .optional, .catchAll: false
       }
+    }
+    guard onlyPlainCaptures, !prefix.isEmpty, prefix.count < segments.count else { return nil }
+    for other in patterns where other != pattern && other.segments.count > segments.count {
+      let shares = prefix.indices.allSatisfy { index in
+        guard case .literal(let text) = other.segments[index] else { return true }
+        return text.lowercased() == prefix[index]
+      }
+      if shares { return nil }
     }
     return path(segments) + "/?*"
   }

@@ -72,8 +72,10 @@ enum RoutesCommand {
     for route in routes {
       var notes = route.barriers
       if route.changesState { notes.append("changes state: confirmation from outside") }
-      text += "  " + route.pattern.padded(to: width) + route.name.padded(to: nameWidth) + notes.joined(separator: ", ")
-      text += "\n"
+      var line =
+        "  " + route.pattern.padded(to: width) + route.name.padded(to: nameWidth) + notes.joined(separator: ", ")
+      while line.last == " " { line.removeLast() }
+      text += line + "\n"
     }
     let plugins = configuration.opaquePluginNames
     if !plugins.isEmpty { text += "\nplugins   \(plugins.joined(separator: ", "))\n" }

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@Suite struct RoutesAndValidateTests {
+  @Test("routes lists the table, the plugins and the market's rules with their targets")
+  func routesText() throws {
+    let result = try ToolProcess.run(["routes", "--market", "CA"])
+    #expect(result.status == 0)
+    #expect(result.output.contains("/flyer/{store_id:int}"))
+    #expect(result.output.contains("https://shop.example.ca/fr/panier"))
+    #expect(result.output.contains("→ /cart"))
+    #expect(result.output.contains("shopca://ca"))
+  }
+
+  @Test("routes --json is one object with schemes, domains, routes, plugins and rules")
+  func routesJSON() throws {
+    let result = try ToolProcess.run(["routes", "--market", "MX", "--json"])
+    let object = try #require(try ToolProcess.jsonLines(result.output).first)
+    #expect(Set(object.keys) == ["market", "schemes", "domains", "routes", "plugins", "rules"])
+    let routes = try #require(object["routes"] as? [[String: Any]])
+    let payInStore = try #require(routes.first { $0["pattern"] as? String == "/pay-in-store/{reference}" })
+    #expect(payInStore["changesState"] as? Bool == true)
+    #expect((object["domains"] as? [String])?.contains("shop.example.com.mx") == true)
+  }
+
+  @Test(
+    "validate passes for every market, one market and the platform",
+    arguments: [
+      ["validate", "--all"], ["validate", "--market", "CA"], ["validate", "--market", "mx"], ["validate"],
+    ])
+  func validate(arguments: [String]) throws {
+    let result = try ToolProcess.run(arguments)
+    #expect(result.status == 0)
+    #expect(result.output.contains("no problems"))
+  }
+
+  @Test("validate with an unknown market, or with both --market and --all, is a usage error")
+  func validateUsage() throws {
+    #expect(try ToolProcess.run(["validate", "--market", "ZZ"]).status == 64)
+    #expect(try ToolProcess.run(["validate", "--market", "CA", "--all"]).status == 64)
+  }
+}
