@@ -39,7 +39,8 @@ let package = Package(
       name: "deeplink", dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition", "DeepLinkCLI"],
       path: "Sources/deeplink"),
     .executableTarget(
-      name: "deeplink-bench", dependencies: ["DeepLinkCore"], path: "Sources/DeepLinkBenchmarks"),
+      name: "deeplink-bench", dependencies: ["DeepLinkCore", "DeepLinkComposition"],
+      path: "Sources/DeepLinkBenchmarks"),
 
     // MARK: Tests
     .testTarget(

@@ -29,13 +29,15 @@ let context = BenchmarkContext(
   quick: quick, harness: harness, sink: sink,
   routes: RouteGenerator.routes(count: LookupBenchmark.sizes.max() ?? 100_000))
 
-// The sections, in output order. The composed decision (d, key "decide") and `deeplink check`
-// throughput (g, key "check") join this list once they exist.
+// The sections, in output order: (d) the composed decision (key "decide") and (g) `deeplink check`
+// throughput (key "check", which spawns the release `deeplink` built next to this binary).
 let sections: [any BenchmarkSection] = [
   LookupBenchmark(),
   ParseBenchmark(),
   BuildBenchmark(),
   MemoryBenchmark(),
+  DecideBenchmark(),
+  CheckBenchmark(),
 ]
 let reports = sections.map { $0.run(context) }
 
