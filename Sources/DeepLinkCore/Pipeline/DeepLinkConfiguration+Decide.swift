@@ -82,10 +82,15 @@ extension DeepLinkConfiguration {
           : "table candidates, most specific first: "
             + candidates.map { "`\($0.pattern)`" }.joined(separator: ", "))
     }
-    if let match = routes.firstMatch(for: routedLink, where: Self.accepts) {
+    var captured: [String: String] = [:]
+    let found = routes.firstMatch(for: routedLink) { candidate in
+      captured = candidate.parameters
+      return candidate.value.acceptsParameters?(captured) ?? true
+    }
+    if let match = found {
       let target = match.value
       var parameters = extras
-      for (name, value) in match.parameters { parameters[name] = value }
+      for (name, value) in captured { parameters[name] = value }
       trace.add(.match, "routed to `\(match.pattern)` (\(target.name))")
       return .init(
         input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
@@ -184,18 +189,18 @@ extension DeepLinkConfiguration {
       let rule = rewriteRules[match.value]
       var captured = rule.parameters
       for (name, value) in match.parameters { captured[name] = value }
-      let targetNames = Set(rule.target.parameterNames)
-      let targetValues = captured.filter { targetNames.contains($0.key) }
+      let targetValues = captured.filter { rule.targetParameterNames.contains($0.key) }
       guard var rewritten = try? rule.target.link(targetValues, scheme: appScheme) else { return false }
       // Query items the rule does not consume travel on (campaign tags and the like).
-      let consumed = Set(rule.pattern.queryCaptures.map(\.key)).union(rule.target.queryCaptures.map(\.key))
-      let passed = link.queryItems.filter { !consumed.contains($0.name) }
-      if !passed.isEmpty {
-        rewritten = DeepLink(
-          scheme: rewritten.scheme, pathSegments: rewritten.pathSegments, queryItems: rewritten.queryItems + passed,
-          fragment: link.fragment)
+      if !link.queryItems.isEmpty {
+        let passed = link.queryItems.filter { !rule.consumedQueryKeys.contains($0.name) }
+        if !passed.isEmpty {
+          rewritten = DeepLink(
+            scheme: rewritten.scheme, pathSegments: rewritten.pathSegments,
+            queryItems: rewritten.queryItems + passed, fragment: link.fragment)
+        }
       }
-      result = (rewritten, captured.filter { !targetNames.contains($0.key) }, rule)
+      result = (rewritten, captured.filter { !rule.targetParameterNames.contains($0.key) }, rule)
       return true
     }
     return result

@@ -9,7 +9,9 @@ struct RouteSpecification: Sendable {
 ///
 /// ``decide(_:source:tracing:)`` is a pure function of this value: it takes no lock and may be
 /// called from any thread. A ``DeepLinker`` holds one and replaces it whole when routes change.
-public struct DeepLinkConfiguration: Sendable {
+/// It is a final class with only constant properties, so passing it around costs one reference
+/// count, not a copy of every table.
+public final class DeepLinkConfiguration: Sendable {
   /// The custom schemes the app answers to.
   public let urlSchemes: [URLScheme]
   /// The hosts the app claims for universal links.

@@ -29,7 +29,7 @@ extension DeepLinkConfiguration {
   /// route names must be installed, state-changing routes need a confirmation barrier.
   ///
   /// - Throws: ``DeepLinkConfigurationError`` naming the first mistake.
-  public init(compiling specification: DeepLinkSpecification) throws(DeepLinkConfigurationError) {
+  public convenience init(compiling specification: DeepLinkSpecification) throws(DeepLinkConfigurationError) {
     var routes = specification.routes
     for (index, plugin) in specification.plugins.enumerated() {
       guard let pathPlugin = plugin as? any DeepLinkHandlerPathMatchingPlugin else { continue }

@@ -59,7 +59,9 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
     for name in destination.requiredParameterNames where !supplied.contains(name) {
       throw .missingTargetParameter(source: pattern, target: target, parameter: name)
     }
-    return CompiledRewrite(rule: self, pattern: source, target: destination)
+    return CompiledRewrite(
+      rule: self, pattern: source, target: destination, targetParameterNames: Set(destination.parameterNames),
+      consumedQueryKeys: Set(source.queryCaptures.map(\.key)).union(destination.queryCaptures.map(\.key)))
   }
 
   public var description: String { "\(pattern) → \(target)" }
@@ -73,6 +75,10 @@ public struct CompiledRewrite: Sendable, Hashable {
   public let pattern: RoutePattern
   /// The compiled target pattern.
   public let target: RoutePattern
+  /// The target's parameter names: captures outside it are passed on as extra parameters.
+  let targetParameterNames: Set<String>
+  /// The query keys the rule captures or the target takes; other query items travel on.
+  let consumedQueryKeys: Set<String>
   /// The rule's fixed parameters.
   public var parameters: [String: String] { rule.parameters }
 }
