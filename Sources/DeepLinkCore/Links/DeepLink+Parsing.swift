@@ -34,7 +34,9 @@ enum LinkParser {
     let n = p.count
     guard n > 0 else { throw .empty }
     guard n <= DeepLink.maximumLength else { throw .tooLong(bytes: n) }
-    try scanRawBytes(p)
+    let summary = try LinkParserChecks.scan(p)
+    // Without `%`, `+` or brackets anywhere, no component needs decoding or bracket checks.
+    let plain = !summary.hasEscapes
 
     // scheme ":"
     var colonIndex = 0
@@ -51,6 +53,7 @@ enum LinkParser {
     var host: String? = nil
     var port: Int? = nil
     var segments: [String] = []
+    segments.reserveCapacity(min(summary.slashes, DeepLink.maximumPathSegments) + 1)
     let hasAuthority = cursor + 1 < n && p[cursor] == slash && p[cursor + 1] == slash
     if hasAuthority {
       let start = cursor + 2
@@ -65,19 +68,18 @@ enum LinkParser {
       } else {
         try checkCustomAuthority(p, start, end)
         // An empty authority (`shop:///product/1`, `shop://`) is no segment, like an empty path segment.
-        if end > start { try appendSegment(p, start, end, to: &segments) }
+        if end > start { try appendSegment(p, start, end, plain, to: &segments) }
       }
       cursor = end
     } else if isWeb {
       throw .missingHost
     }
 
-    // path
-    var pathEnd = cursor
-    while pathEnd < n && p[pathEnd] != question && p[pathEnd] != hash { pathEnd += 1 }
+    // path: up to the first `?` or `#`, which the scan found (neither can come before `cursor`)
+    let pathEnd = min(summary.firstQuestion, summary.firstHash)
     var segmentStart = cursor
     for i in cursor...pathEnd where i == pathEnd || p[i] == slash {
-      if i > segmentStart { try appendSegment(p, segmentStart, i, to: &segments) }
+      if i > segmentStart { try appendSegment(p, segmentStart, i, plain, to: &segments) }
       segmentStart = i + 1
     }
 
@@ -85,11 +87,11 @@ enum LinkParser {
     var queryItems: [DeepLinkQueryItem] = []
     cursor = pathEnd
     if cursor < n && p[cursor] == question {
-      var queryEnd = cursor + 1
-      while queryEnd < n && p[queryEnd] != hash { queryEnd += 1 }
+      queryItems.reserveCapacity(summary.ampersands + 1)
+      let queryEnd = summary.firstHash
       var itemStart = cursor + 1
       for i in itemStart...queryEnd where i == queryEnd || p[i] == 0x26 {
-        if i > itemStart { queryItems.append(try readQueryItem(p, itemStart, i)) }
+        if i > itemStart { queryItems.append(try readQueryItem(p, itemStart, i, plain)) }
         itemStart = i + 1
       }
       cursor = queryEnd
@@ -111,28 +113,65 @@ enum LinkParser {
     }
     return link
   }
-
-  private static func scanRawBytes(_ p: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) {
-    try LinkParserChecks.scan(p)
-  }
 }
 
 /// Checks shared by links and pattern literals.
 enum LinkParserChecks {
+  /// What one pass over a link's raw bytes found.
+  struct Summary {
+    /// How many `/` (an upper bound on the path segments).
+    var slashes = 0
+    /// How many `&` (one less than an upper bound on the query items).
+    var ampersands = 0
+    /// Whether a `%`, `+`, `[` or `]` occurs: without one, no component needs decoding.
+    var hasEscapes = false
+    /// The offset of the first `?`, or the length.
+    var firstQuestion: Int
+    /// The offset of the first `#`, or the length.
+    var firstHash: Int
+  }
+
+  /// 1 for the bytes the scan must look at: controls, space, `"`, `#`, `%`, `&`, `+`, `/`, `<`,
+  /// `>`, `?`, `[`, `\\`, `]`, `^`, `` ` ``, `{`, `|`, `}`, DEL, and every byte from 0x80 (C1
+  /// controls are `C2 80`…`C2 9F`); 0 for the rest, which the scan skips.
+  private static let notable: [Bool] = (0...255).map { (b: Int) -> Bool in
+    b < 0x21 || b >= 0x7F || [0x22, 0x23, 0x25, 0x26, 0x2B, 0x2F, 0x3C, 0x3E, 0x3F].contains(b)
+      || (0x5B...0x5E).contains(b) || b == 0x60 || (0x7B...0x7D).contains(b)
+  }
+
   /// Refuses raw control characters (C0, DEL, C1), backslashes and the ASCII characters that are
-  /// never valid unencoded. Brackets are checked per component (they mean an IPv6 host).
-  static func scan(_ p: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) {
-    for i in 0..<p.count {
+  /// never valid unencoded, counting what the parser sizes its arrays by. Brackets are checked
+  /// per component (they mean an IPv6 host).
+  ///
+  /// - Complexity: O(*n*), one table look-up per byte.
+  @discardableResult
+  static func scan(_ p: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) -> Summary {
+    var summary = Summary(firstQuestion: p.count, firstHash: p.count)
+    var i = 0
+    while true {
+      // Skip to the next notable byte.
+      i = notable.withUnsafeBufferPointer { table in
+        var j = i
+        while j < p.count && !table[Int(p[j])] { j += 1 }
+        return j
+      }
+      guard i < p.count else { return summary }
       let b = p[i]
       switch b {
       case 0x00...0x1F, 0x7F: throw .controlCharacter(offset: i)
       case 0x5C: throw .backslash(offset: i)
       case 0x20, 0x22, 0x3C, 0x3E, 0x5E, 0x60, 0x7B, 0x7C, 0x7D:
         throw .invalidCharacter(Character(Unicode.Scalar(b)), offset: i)
+      case 0x2F: summary.slashes += 1
+      case 0x26: summary.ampersands += 1
+      case 0x3F: if summary.firstQuestion == p.count { summary.firstQuestion = i }
+      case 0x23: if summary.firstHash == p.count { summary.firstHash = i }
+      case 0x25, 0x2B, 0x5B, 0x5D: summary.hasEscapes = true
       case 0xC2:
         if i + 1 < p.count && p[i + 1] >= 0x80 && p[i + 1] <= 0x9F { throw .controlCharacter(offset: i) }
       default: break
       }
+      i += 1
     }
   }
 }
@@ -212,7 +251,8 @@ extension LinkParser {
         if let failure = UTF8Check.validate(decoded) {
           throw failure == .controlCharacter ? .controlCharacter(offset: start) : .invalidUTF8(offset: start)
         }
-        let rawHost = String(decoding: raw, as: UTF8.self)
+        // Only errors quote the host as written.
+        func rawHost() -> String { String(decoding: raw, as: UTF8.self) }
         // Map and lowercase in place; the output never outgrows the input.
         var out = 0
         var i = 0
@@ -231,21 +271,21 @@ extension LinkParser {
             buffer[out] = dot
             i += 3
           default:
-            throw .invalidHost(rawHost)
+            throw .invalidHost(rawHost())
           }
           out += 1
         }
         count = out
         if count > 0 && buffer[count - 1] == dot { count -= 1 }
-        guard count > 0 else { throw .emptyHostLabel(rawHost) }
-        guard count <= 253 else { throw .hostTooLong(rawHost) }
+        guard count > 0 else { throw .emptyHostLabel(rawHost()) }
+        guard count <= 253 else { throw .hostTooLong(rawHost()) }
         var labelStart = 0
         for j in 0...count where j == count || buffer[j] == dot {
           let length = j - labelStart
-          guard length > 0 else { throw .emptyHostLabel(rawHost) }
-          guard length <= 63 else { throw .hostTooLong(rawHost) }
+          guard length > 0 else { throw .emptyHostLabel(rawHost()) }
+          guard length <= 63 else { throw .hostTooLong(rawHost()) }
           if j == count && isNumericLabel(UnsafeBufferPointer(rebasing: buffer[labelStart..<j])) {
-            throw .ipAddressHost(rawHost)
+            throw .ipAddressHost(rawHost())
           }
           labelStart = j + 1
         }
@@ -265,7 +305,7 @@ extension LinkParser {
   }
 
   private static func appendSegment(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, to segments: inout [String]
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ plain: Bool, to segments: inout [String]
   ) throws(DeepLinkError) {
     guard segments.count < DeepLink.maximumPathSegments else {
       var total = segments.count + 1
@@ -277,18 +317,27 @@ extension LinkParser {
       }
       throw .tooManyPathSegments(total)
     }
-    let segment = try decode(p, start, end, plusIsSpace: false)
-    if segment == "." || segment == ".." { throw .dotSegment(offset: start) }
-    if segment.utf8.contains(slash) { throw .encodedSlash(offset: start) }
-    if segment.utf8.contains(0x5C) { throw .backslash(offset: start) }
-    segments.append(segment)
+    if plain {
+      // Nothing to decode: no `/` can hide in the segment and the scan refused backslashes.
+      let length = end - start
+      if p[start] == dot && (length == 1 || (length == 2 && p[start + 1] == dot)) { throw .dotSegment(offset: start) }
+      segments.append(String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self))
+      return
+    }
+    segments.append(try decodeSegment(p, start, end))
   }
 
   private static func readQueryItem(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ plain: Bool
   ) throws(DeepLinkError) -> DeepLinkQueryItem {
     var equals = start
     while equals < end && p[equals] != 0x3D { equals += 1 }
+    if plain {
+      let name = String(decoding: UnsafeBufferPointer(rebasing: p[start..<equals]), as: UTF8.self)
+      guard equals < end else { return DeepLinkQueryItem(name: name, value: nil) }
+      return DeepLinkQueryItem(
+        name: name, value: String(decoding: UnsafeBufferPointer(rebasing: p[(equals + 1)..<end]), as: UTF8.self))
+    }
     let name = try decode(p, start, equals, plusIsSpace: true)
     guard equals < end else { return DeepLinkQueryItem(name: name, value: nil) }
     return DeepLinkQueryItem(name: name, value: try decode(p, equals + 1, end, plusIsSpace: true))
@@ -318,6 +367,47 @@ extension LinkParser {
         case .invalidUTF8?: throw .invalidUTF8(offset: start)
         case nil: return String(decoding: decoded, as: UTF8.self)
         }
+      }
+    }
+    return try result.get()
+  }
+
+  /// Percent-decodes a path segment once, with ``decode(_:_:_:plusIsSpace:)``'s checks, then
+  /// refuses a dot segment and an encoded `/` or `\\`, all over the decoded bytes.
+  private static func decodeSegment(
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
+  ) throws(DeepLinkError) -> String {
+    var needsDecoding = false
+    for i in start..<end {
+      switch p[i] {
+      case percent: needsDecoding = true
+      case 0x5B, 0x5D: throw .invalidCharacter(Character(Unicode.Scalar(p[i])), offset: i)
+      default: break
+      }
+    }
+    let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { buffer in
+      Result { () throws(DeepLinkError) -> String in
+        let decoded: UnsafeBufferPointer<UInt8>
+        if needsDecoding {
+          let count = try decodeBytes(p, start, end, into: buffer, plusIsSpace: false)
+          decoded = UnsafeBufferPointer(rebasing: buffer[0..<count])
+          switch UTF8Check.validate(decoded) {
+          case .controlCharacter?: throw .controlCharacter(offset: start)
+          case .invalidUTF8?: throw .invalidUTF8(offset: start)
+          case nil: break
+          }
+        } else {
+          decoded = UnsafeBufferPointer(rebasing: p[start..<end])
+        }
+        let count = decoded.count
+        if decoded[0] == dot && (count == 1 || (count == 2 && decoded[1] == dot)) {
+          throw .dotSegment(offset: start)
+        }
+        if needsDecoding {
+          if decoded.contains(slash) { throw .encodedSlash(offset: start) }
+          if decoded.contains(0x5C) { throw .backslash(offset: start) }
+        }
+        return String(decoding: decoded, as: UTF8.self)
       }
     }
     return try result.get()

@@ -18,6 +18,12 @@ public enum ParameterType: String, Sendable, Hashable, CaseIterable, CustomStrin
     value.utf8.withContiguousStorageIfAvailable { accepts(utf8: $0) } ?? accepts(utf8: value.utf8)
   }
 
+  /// Whether the UTF-8 bytes `value` are of this type.
+  @inline(__always)
+  func accepts(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
+    accepts(utf8: value)
+  }
+
   @inline(__always)
   private func accepts(utf8 value: some Collection<UInt8>) -> Bool {
     switch self {

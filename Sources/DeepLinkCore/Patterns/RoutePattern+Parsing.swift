@@ -7,8 +7,22 @@ enum RoutePatternParser {
     var queryCaptures: [RoutePattern.QueryCapture]
   }
 
+  /// Reads `source` in one pass over its UTF-8, making a `String` only for what the pattern
+  /// keeps (literals, names, keys).
+  ///
+  /// - Complexity: O(*n*) in the length of `source`.
   static func parse(_ source: String) throws(RoutePatternError) -> Parsed {
-    let bytes = Array(source.utf8)
+    var text = source
+    let result = text.withUTF8 { bytes in
+      Result { () throws(RoutePatternError) in try parse(bytes, source) }
+    }
+    return try result.get()
+  }
+
+  private typealias Bytes = UnsafeBufferPointer<UInt8>
+  private typealias Fail = (Int, RoutePatternError.Problem) -> RoutePatternError
+
+  private static func parse(_ bytes: Bytes, _ source: String) throws(RoutePatternError) -> Parsed {
     func fail(_ offset: Int, _ problem: RoutePatternError.Problem) -> RoutePatternError {
       RoutePatternError(pattern: source, offset: offset, problem: problem)
     }
@@ -43,16 +57,19 @@ enum RoutePatternParser {
     // The query starts at the first `?` outside a capture (`{page?}` is an optional capture).
     var queryStart = bytes.count
     var insideCapture = false
+    var segmentCount = 0
     for i in pathStart..<bytes.count {
-      if bytes[i] == UInt8(ascii: "{") { insideCapture = true }
-      if bytes[i] == UInt8(ascii: "}") { insideCapture = false }
-      if bytes[i] == UInt8(ascii: "?") && !insideCapture {
+      let b = bytes[i]
+      if b == UInt8(ascii: "/") { segmentCount += 1 }
+      if b == UInt8(ascii: "{") { insideCapture = true }
+      if b == UInt8(ascii: "}") { insideCapture = false }
+      if b == UInt8(ascii: "?") && !insideCapture {
         queryStart = i
         break
       }
     }
     var segments: [RoutePattern.Segment] = []
-    var names = Set<String>()
+    segments.reserveCapacity(segmentCount + 1)
     var segmentStart = pathStart
     var sawOptional = false
     var sawCatchAll = false
@@ -74,7 +91,7 @@ enum RoutePatternParser {
         if sawOptional { throw fail(segmentStart, .optionalNotTrailing) }
         sawCatchAll = true
       }
-      if let name = segment.captureName, !names.insert(name).inserted {
+      if let name = segment.captureName, segments.contains(where: { $0.captureName == name }) {
         throw fail(segmentStart, .duplicateParameter(name))
       }
       segments.append(segment)
@@ -82,19 +99,19 @@ enum RoutePatternParser {
 
     var queryCaptures: [RoutePattern.QueryCapture] = []
     if queryStart < bytes.count {
-      var keys = Set<String>()
       var itemStart = queryStart + 1
       for i in itemStart...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "&") {
         defer { itemStart = i + 1 }
-        let text = String(decoding: bytes[itemStart..<i], as: UTF8.self)
-        guard let equals = bytes[itemStart..<i].firstIndex(of: UInt8(ascii: "=")), equals > itemStart,
-          let key = decodedLiteral(bytes, itemStart, equals), keys.insert(key).inserted
-        else { throw fail(itemStart, .invalidQueryItem(text)) }
+        let item = bytes[itemStart..<i]
+        guard let equals = item.firstIndex(of: UInt8(ascii: "=")), equals > itemStart,
+          let key = decodedLiteral(bytes, itemStart, equals), !queryCaptures.contains(where: { $0.key == key })
+        else { throw fail(itemStart, .invalidQueryItem(String(decoding: item, as: UTF8.self))) }
         guard case .capture(let name, let type, let kind) = try readCapture(bytes, equals + 1, i, fail) else {
-          throw fail(itemStart, .invalidQueryItem(text))
+          throw fail(itemStart, .invalidQueryItem(String(decoding: item, as: UTF8.self)))
         }
         guard kind != .catchAll else { throw fail(equals + 1, .misplacedCatchAll) }
-        guard names.insert(name).inserted else { throw fail(equals + 1, .duplicateParameter(name)) }
+        guard !segments.contains(where: { $0.captureName == name }), !queryCaptures.contains(where: { $0.name == name })
+        else { throw fail(equals + 1, .duplicateParameter(name)) }
         queryCaptures.append(.init(key: key, name: name, type: type, isOptional: kind == .optional))
       }
     }
@@ -108,7 +125,7 @@ enum RoutePatternParser {
   }
 
   private static func readSegment(
-    _ bytes: [UInt8], _ start: Int, _ end: Int, _ fail: (Int, RoutePatternError.Problem) -> RoutePatternError
+    _ bytes: Bytes, _ start: Int, _ end: Int, _ fail: Fail
   ) throws(RoutePatternError) -> RoutePattern.Segment {
     switch try readCapture(bytes, start, end, fail) {
     case .capture(let name, let type, .required): return .parameter(name: name, type: type)
@@ -117,75 +134,93 @@ enum RoutePatternParser {
       guard type == .string else { throw fail(start, .misplacedCatchAll) }
       return .catchAll(name: name)
     case .literal:
-      let text = String(decoding: bytes[start..<end], as: UTF8.self)
       guard let literal = decodedLiteral(bytes, start, end), literal != ".", literal != "..",
         !literal.utf8.contains(UInt8(ascii: "/"))
-      else { throw fail(start, .invalidLiteral(text)) }
+      else { throw fail(start, .invalidLiteral(String(decoding: bytes[start..<end], as: UTF8.self))) }
       return .literal(literal)
     }
   }
 
   /// Reads `{name[:type][?|...]}` filling `bytes[start..<end]`, or reports a plain literal.
   private static func readCapture(
-    _ bytes: [UInt8], _ start: Int, _ end: Int, _ fail: (Int, RoutePatternError.Problem) -> RoutePatternError
+    _ bytes: Bytes, _ start: Int, _ end: Int, _ fail: Fail
   ) throws(RoutePatternError) -> Piece {
-    let open = bytes[start..<end].firstIndex(of: UInt8(ascii: "{"))
-    let close = bytes[start..<end].firstIndex(of: UInt8(ascii: "}"))
-    switch (open, close) {
-    case (nil, nil): return .literal
-    case (nil, let close?): throw fail(close, .strayBrace)
-    case (let open?, nil): throw fail(open, .unclosedCapture)
-    case (let open?, let close?):
+    var open = -1
+    var close = -1
+    for i in start..<end {
+      let b = bytes[i]
+      if b == UInt8(ascii: "{") && open < 0 { open = i }
+      if b == UInt8(ascii: "}") && close < 0 { close = i }
+    }
+    switch (open >= 0, close >= 0) {
+    case (false, false): return .literal
+    case (false, true): throw fail(close, .strayBrace)
+    case (true, false): throw fail(open, .unclosedCapture)
+    case (true, true):
       guard close > open else { throw fail(close, .strayBrace) }
       guard open == start, close == end - 1 else { throw fail(start, .partialSegmentCapture) }
     }
-    var inner = String(decoding: bytes[(start + 1)..<(end - 1)], as: UTF8.self)
-    if inner.contains("{") || inner.contains("}") { throw fail(start + 1, .strayBrace) }
+    var innerEnd = end - 1
+    for i in (start + 1)..<innerEnd where bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "}") {
+      throw fail(start + 1, .strayBrace)
+    }
     var kind = CaptureKind.required
-    if inner.hasSuffix("...") {
+    let dot = UInt8(ascii: ".")
+    if innerEnd - (start + 1) >= 3 && bytes[innerEnd - 1] == dot && bytes[innerEnd - 2] == dot
+      && bytes[innerEnd - 3] == dot
+    {
       kind = .catchAll
-      inner.removeLast(3)
-    } else if inner.hasSuffix("?") {
+      innerEnd -= 3
+    } else if innerEnd > start + 1 && bytes[innerEnd - 1] == UInt8(ascii: "?") {
       kind = .optional
-      inner.removeLast()
+      innerEnd -= 1
     }
     var type = ParameterType.string
-    if let colon = inner.firstIndex(of: ":") {
-      let typeName = String(inner[inner.index(after: colon)...])
-      guard let parsed = ParameterType(rawValue: typeName) else { throw fail(start + 1, .unknownType(typeName)) }
-      type = parsed
-      inner = String(inner[..<colon])
+    var nameEnd = innerEnd
+    if let colon = bytes[(start + 1)..<innerEnd].firstIndex(of: UInt8(ascii: ":")) {
+      let typeName = bytes[(colon + 1)..<innerEnd]
+      if typeName.elementsEqual("int".utf8) {
+        type = .int
+      } else if typeName.elementsEqual("uuid".utf8) {
+        type = .uuid
+      } else if typeName.elementsEqual("string".utf8) {
+        type = .string
+      } else {
+        throw fail(start + 1, .unknownType(String(decoding: typeName, as: UTF8.self)))
+      }
+      nameEnd = colon
     }
-    guard isParameterName(inner) else { throw fail(start + 1, .invalidParameterName(inner)) }
-    return .capture(inner, type, kind)
+    let name = bytes[(start + 1)..<nameEnd]
+    guard isParameterName(name) else {
+      throw fail(start + 1, .invalidParameterName(String(decoding: name, as: UTF8.self)))
+    }
+    return .capture(String(decoding: name, as: UTF8.self), type, kind)
   }
 
-  private static func decodedLiteral(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String? {
+  private static func decodedLiteral(_ bytes: Bytes, _ start: Int, _ end: Int) -> String? {
     for b in bytes[start..<end] where b == UInt8(ascii: "?") || b == UInt8(ascii: "&") || b == UInt8(ascii: "=") {
       return nil
     }
-    let result = bytes.withUnsafeBufferPointer { p in
-      Result { () throws(DeepLinkError) in
-        try LinkParserChecks.scan(UnsafeBufferPointer(rebasing: p[start..<end]))
-        return try LinkParser.decode(p, start, end, plusIsSpace: false)
-      }
+    let result = Result { () throws(DeepLinkError) in
+      try LinkParserChecks.scan(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+      return try LinkParser.decode(bytes, start, end, plusIsSpace: false)
     }
     guard case .success(let literal) = result, !literal.isEmpty else { return nil }
     return literal
   }
 
-  private static func isScheme(_ bytes: ArraySlice<UInt8>) -> Bool {
+  private static func isScheme(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
     guard let first = bytes.first, (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A else { return false }
     return bytes.allSatisfy { b in
       ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E
     }
   }
 
-  private static func isParameterName(_ name: String) -> Bool {
-    guard let first = name.utf8.first, first == 0x5F || ((first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A) else {
+  private static func isParameterName(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    guard let first = name.first, first == 0x5F || ((first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A) else {
       return false
     }
-    return name.utf8.allSatisfy { b in
+    return name.allSatisfy { b in
       b == 0x5F || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || (b >= 0x30 && b <= 0x39)
     }
   }

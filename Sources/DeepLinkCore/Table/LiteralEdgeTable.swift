@@ -1,10 +1,10 @@
-/// The literal edges of a route trie in one open-addressing hash table keyed by
-/// (parent node, segment text).
+/// The literal edges of a route trie under construction, in one open-addressing hash table
+/// keyed by (parent node, segment text).
 ///
-/// One flat array instead of a dictionary per node keeps memory near 32 bytes an edge and a
-/// lookup to one hash of the segment's bytes plus, usually, one string comparison.
+/// One flat array instead of a dictionary per node; ``CompiledLiteralEdges`` is its frozen,
+/// tightly sized form that lookups use.
 struct LiteralEdgeTable: Sendable {
-  private struct Slot: Sendable {
+  struct Slot: Sendable {
     var hash: UInt32 = 0
     var parent: Int32 = -1
     var child: Int32 = -1
@@ -13,8 +13,8 @@ struct LiteralEdgeTable: Sendable {
 
   /// Whether literals compare without regard to ASCII case (stored lowercased).
   let folded: Bool
-  private var slots: [Slot] = []
-  private var literals: [String] = []
+  private(set) var slots: [Slot] = []
+  private(set) var literals: [String] = []
   private(set) var count = 0
 
   init(folded: Bool) {
@@ -24,31 +24,32 @@ struct LiteralEdgeTable: Sendable {
   /// The child of `parent` along `segment`, or -1.
   ///
   /// - Complexity: O(*m*) in the length of `segment`; expected O(1) in the number of edges.
-  @inline(__always)
   func child(of parent: Int32, along segment: String) -> Int32 {
     guard count > 0 else { return -1 }
-    let hash = Self.hash(parent, segment, folded: folded)
-    let mask = slots.count - 1
-    var index = Int(hash) & mask
-    while true {
-      let slot = slots[index]
-      if slot.child < 0 { return -1 }
-      if slot.hash == hash && slot.parent == parent && equals(literals[Int(slot.literal)], segment) {
-        return slot.child
+    var text = segment
+    return text.withUTF8 { bytes in
+      let hash = EdgeHash.hash(parent, bytes, folded: folded)
+      let mask = slots.count - 1
+      var index = Int(hash) & mask
+      while true {
+        let slot = slots[index]
+        if slot.child < 0 { return -1 }
+        if slot.hash == hash && slot.parent == parent {
+          var literal = literals[Int(slot.literal)]
+          if literal.withUTF8({ EdgeHash.equals($0, bytes, folded: folded) }) { return slot.child }
+        }
+        index = (index + 1) & mask
       }
-      index = (index + 1) & mask
     }
   }
 
   /// Adds the edge `parent --literal--> child`; the caller has checked it is absent.
   mutating func insert(parent: Int32, literal: String, child: Int32) {
     if (count + 1) * 2 > slots.count { grow() }
-    let stored = folded ? Self.lowercasedASCII(literal) : literal
+    var stored = folded ? Self.lowercasedASCII(literal) : literal
     literals.append(stored)
-    place(
-      Slot(
-        hash: Self.hash(parent, stored, folded: false), parent: parent, child: child,
-        literal: Int32(literals.count - 1)))
+    let hash = stored.withUTF8 { EdgeHash.hash(parent, $0, folded: false) }
+    place(Slot(hash: hash, parent: parent, child: child, literal: Int32(literals.count - 1)))
     count += 1
   }
 
@@ -65,38 +66,27 @@ struct LiteralEdgeTable: Sendable {
     for slot in old where slot.child >= 0 { place(slot) }
   }
 
-  @inline(__always)
-  private func equals(_ literal: String, _ segment: String) -> Bool {
-    guard folded else { return literal == segment }
-    guard literal.utf8.count == segment.utf8.count else { return false }
-    let contiguous = literal.utf8.withContiguousStorageIfAvailable { stored in
-      segment.utf8.withContiguousStorageIfAvailable { bytes in
-        for i in 0..<stored.count where stored[i] != Self.lower(bytes[i]) { return false }
-        return true
-      }
-    }
-    if let contiguous, let result = contiguous { return result }
-    return zip(literal.utf8, segment.utf8).allSatisfy { $0 == Self.lower($1) }
-  }
-
-  @inline(__always)
-  private static func lower(_ byte: UInt8) -> UInt8 {
-    byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-  }
-
   static func lowercasedASCII(_ text: String) -> String {
-    String(decoding: text.utf8.map(lower), as: UTF8.self)
+    String(decoding: text.utf8.map(EdgeHash.lower), as: UTF8.self)
+  }
+}
+
+/// The hash and byte comparison shared by the building and the compiled edge tables.
+enum EdgeHash {
+  @inline(__always)
+  static func lower(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
   }
 
   /// FNV-1a over the parent and the segment's bytes, then a murmur finaliser.
   @inline(__always)
-  private static func hash(_ parent: Int32, _ segment: String, folded: Bool) -> UInt32 {
-    let seed: UInt32 = 2_166_136_261 ^ UInt32(bitPattern: parent) &* 16_777_619
-    // Over the contiguous UTF-8 when there is one (native and small strings): stepping through
-    // `utf8` with its iterator costs several times more per byte on the lookup's hot path.
-    var h =
-      segment.utf8.withContiguousStorageIfAvailable { fnv1a(seed, $0, folded: folded) }
-      ?? fnv1a(seed, segment.utf8, folded: folded)
+  static func hash(_ parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) -> UInt32 {
+    var h: UInt32 = 2_166_136_261 ^ UInt32(bitPattern: parent) &* 16_777_619
+    if folded {
+      for byte in bytes { h = (h ^ UInt32(lower(byte))) &* 16_777_619 }
+    } else {
+      for byte in bytes { h = (h ^ UInt32(byte)) &* 16_777_619 }
+    }
     h ^= h >> 16
     h = h &* 0x85eb_ca6b
     h ^= h >> 13
@@ -105,14 +95,97 @@ struct LiteralEdgeTable: Sendable {
     return h
   }
 
+  /// Whether the stored (lowercased, when folded) literal equals the segment's bytes.
   @inline(__always)
-  private static func fnv1a(_ seed: UInt32, _ bytes: some Sequence<UInt8>, folded: Bool) -> UInt32 {
-    var h = seed
+  static func equals(_ stored: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) -> Bool {
+    guard stored.count == bytes.count else { return false }
     if folded {
-      for byte in bytes { h = (h ^ UInt32(lower(byte))) &* 16_777_619 }
+      for i in 0..<stored.count where stored[i] != lower(bytes[i]) { return false }
     } else {
-      for byte in bytes { h = (h ^ UInt32(byte)) &* 16_777_619 }
+      for i in 0..<stored.count where stored[i] != bytes[i] { return false }
     }
-    return h
+    return true
+  }
+}
+
+/// The frozen form of a ``LiteralEdgeTable``: slots sized to the edge count (load ≤ 2/3, not a
+/// power of two) and every literal's bytes in one arena, compared byte by byte.
+///
+/// A value of plain pointers owned by ``CompiledRouteTrie``, which frees them with ``free()``.
+struct CompiledLiteralEdges {
+  struct Slot {
+    var hash: UInt32 = 0
+    var parent: Int32 = -1
+    var child: Int32 = -1
+    var literal: Int32 = -1
+  }
+
+  let folded: Bool
+  private let slots: UnsafeMutableBufferPointer<Slot>
+  /// Literal `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
+  private let offsets: UnsafeMutableBufferPointer<Int32>
+  private let bytes: UnsafeMutableBufferPointer<UInt8>
+
+  init(_ table: LiteralEdgeTable) {
+    folded = table.folded
+    let count = table.count
+    slots = .allocate(capacity: count == 0 ? 0 : count + count / 2 + 1)
+    slots.initialize(repeating: Slot())
+    var totalBytes = 0
+    for literal in table.literals { totalBytes += literal.utf8.count }
+    offsets = .allocate(capacity: table.literals.count + 1)
+    bytes = .allocate(capacity: totalBytes)
+    var offset = 0
+    for (index, literal) in table.literals.enumerated() {
+      offsets[index] = Int32(offset)
+      for byte in literal.utf8 {
+        bytes[offset] = byte
+        offset += 1
+      }
+    }
+    offsets[table.literals.count] = Int32(offset)
+    for slot in table.slots where slot.child >= 0 {
+      var index = position(slot.hash)
+      while slots[index].child >= 0 { index = index + 1 == slots.count ? 0 : index + 1 }
+      slots[index] = Slot(hash: slot.hash, parent: slot.parent, child: slot.child, literal: slot.literal)
+    }
+  }
+
+  /// Frees the buffers; called once, by the owner's `deinit`.
+  func free() {
+    slots.deallocate()
+    offsets.deallocate()
+    bytes.deallocate()
+  }
+
+  /// Heap bytes held, for reports.
+  var byteCount: Int {
+    slots.count * MemoryLayout<Slot>.stride + offsets.count * 4 + bytes.count
+  }
+
+  @inline(__always)
+  private func position(_ hash: UInt32) -> Int {
+    Int((UInt64(hash) &* UInt64(slots.count)) >> 32)
+  }
+
+  /// The child of `parent` along the segment `segment`, or -1.
+  ///
+  /// - Complexity: O(*m*) in the segment's length; expected O(1) in the number of edges.
+  @inline(__always)
+  func child(of parent: Int32, along segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+    guard slots.count > 0 else { return -1 }
+    let hash = EdgeHash.hash(parent, segment, folded: folded)
+    var index = position(hash)
+    while true {
+      let slot = slots[index]
+      if slot.child < 0 { return -1 }
+      if slot.hash == hash && slot.parent == parent {
+        let start = Int(offsets[Int(slot.literal)])
+        let end = Int(offsets[Int(slot.literal) + 1])
+        let literal = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if EdgeHash.equals(literal, segment, folded: folded) { return slot.child }
+      }
+      index = index + 1 == slots.count ? 0 : index + 1
+    }
   }
 }

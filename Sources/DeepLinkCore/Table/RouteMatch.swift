@@ -8,6 +8,7 @@ public struct RouteMatch<Value: Sendable>: Sendable {
   /// The link that matched.
   public let link: DeepLink
 
+  @usableFromInline
   init(storage: RouteTable<Value>.Storage, route: Int32, link: DeepLink) {
     self.storage = storage
     self.route = route
@@ -15,7 +16,9 @@ public struct RouteMatch<Value: Sendable>: Sendable {
   }
 
   /// The pattern as registered (`/product/{id}`).
-  public var pattern: String { storage.trie.routes[Int(route)].source }
+  ///
+  /// - Complexity: O(*n*) in the pattern's length: it is read from the table's text arena.
+  public var pattern: String { storage.trie.source(of: route) }
 
   /// The value registered with the route.
   public var value: Value { storage.values[Int(route)] }

@@ -34,7 +34,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// - Complexity: O(*s*) in the pattern's length, amortised.
     public mutating func add(_ pattern: RoutePattern, value: Value) throws(RouteTableError) {
       if let existing = trie.insert(pattern) {
-        throw .conflict(existing: trie.routes[Int(existing)].source, new: pattern.source)
+        throw .conflict(existing: trie.source(of: existing), new: pattern.source)
       }
       values.append(value)
     }
@@ -44,20 +44,23 @@ public struct RouteTable<Value: Sendable>: Sendable {
 
     /// The compiled table.
     public func build() -> RouteTable {
-      RouteTable(storage: Storage(trie: trie.compiled, values: values))
+      RouteTable(storage: Storage(trie: CompiledRouteTrie(trie), values: values.withUnsafeBufferPointer { Array($0) }))
     }
   }
 
+  @usableFromInline
   final class Storage: Sendable {
-    let trie: RouteTrie
+    @usableFromInline
+    let trie: CompiledRouteTrie
     let values: [Value]
 
-    init(trie: RouteTrie, values: [Value]) {
+    init(trie: CompiledRouteTrie, values: [Value]) {
       self.trie = trie
       self.values = values
     }
   }
 
+  @usableFromInline
   let storage: Storage
 
   init(storage: Storage) {
@@ -66,7 +69,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
 
   /// An empty table.
   public init() {
-    self.init(storage: Storage(trie: RouteTrie(), values: []))
+    self.init(storage: Storage(trie: CompiledRouteTrie(RouteTrie()), values: []))
   }
 
   /// Compiles `routes` in order.
@@ -84,19 +87,17 @@ public struct RouteTable<Value: Sendable>: Sendable {
 
   /// The routes in registration order: each pattern as written and its value.
   public var routes: [(pattern: String, value: Value)] {
-    zip(storage.trie.routes, storage.values).map { ($0.source, $1) }
+    storage.values.indices.map { (storage.trie.source(of: Int32($0)), storage.values[$0]) }
   }
 
   /// The most specific route for `link`, or `nil`.
   ///
   /// - Complexity: O(*d*) in the link's path segments for typical tables, independent of the
-  ///   number of routes; no allocation beyond the result.
+  ///   number of routes; no allocation.
+  @inlinable
   public func match(_ link: DeepLink) -> RouteMatch<Value>? {
-    var found: Int32 = -1
-    _ = storage.trie.forEachMatch(link) { route in
-      found = route
-      return true
-    }
+    // Inlinable so the caller specialises it: the search itself is not generic.
+    let found = storage.trie.firstRoute(for: link)
     return found < 0 ? nil : RouteMatch(storage: storage, route: found, link: link)
   }
 

@@ -1,22 +1,31 @@
-/// The non-generic compiled form of a route table: a trie over path segments, one root per
-/// namespace, with every route's captures and query requirements in flat arrays.
+/// A route trie under construction: a trie over path segments, one root per namespace, with
+/// every route's captures and query requirements in flat arrays. ``CompiledRouteTrie`` is the
+/// frozen form lookups use.
 ///
-/// Matching walks the trie depth-first, trying at each node the literal edge, then typed
-/// parameters, the untyped parameter, typed and untyped optionals, and the catch-all. Each node
-/// is reached by exactly one path, so a lookup visits a node at most once: backtracking out of a
-/// literal dead end is cheap and its cost is bounded by the link's length, not the table's size.
+/// Each node is reached by exactly one path, so a node *is* a path shape: two routes that end at
+/// the same node with every segment present and the same query requirements match exactly the
+/// same links. That is the conflict check; no key is built per route.
 struct RouteTrie: Sendable {
+  /// A node; the rarely used dynamic children live in ``RareChildren``, so a node is 20 bytes.
   struct Node: Sendable {
-    var parameterInt: Int32 = -1
-    var parameterUUID: Int32 = -1
+    static let hasLiterals: UInt8 = 1
+    static let hasFoldedLiterals: UInt8 = 2
+
+    var firstTerminal: Int32 = -1
     var parameterString: Int32 = -1
+    var parameterInt: Int32 = -1
+    /// Index in `rareChildren`, or -1.
+    var rare: Int32 = -1
+    var flags: UInt8 = 0
+  }
+
+  /// A node's uuid, optional and catch-all children.
+  struct RareChildren: Sendable {
+    var parameterUUID: Int32 = -1
     var optionalInt: Int32 = -1
     var optionalUUID: Int32 = -1
     var optionalString: Int32 = -1
     var catchAll: Int32 = -1
-    var firstTerminal: Int32 = -1
-    var hasLiterals = false
-    var hasFoldedLiterals = false
   }
 
   /// A route ending at a node. `rank` 0 means every segment was present, 1 that trailing
@@ -44,18 +53,20 @@ struct RouteTrie: Sendable {
     var isOptional: Bool
   }
 
+  /// Where a route's data ends in the flat arrays; it starts where the previous route's ends.
   struct Route: Sendable {
-    var source: String
-    var captureStart: Int32
-    var captureCount: Int32
-    var queryStart: Int32
-    var queryCount: Int32
+    var sourceEnd: Int32
+    var captureEnd: Int32
+    var queryEnd: Int32
   }
 
   private(set) var nodes: [Node] = [Node()]
+  private(set) var rareChildren: [RareChildren] = []
   private(set) var literalEdges = LiteralEdgeTable(folded: false)
   private(set) var foldedEdges = LiteralEdgeTable(folded: true)
   private(set) var routes: [Route] = []
+  /// Every pattern's source text, one after the other.
+  private(set) var sources: [UInt8] = []
   private(set) var terminals: [Terminal] = []
   private(set) var captures: [Capture] = []
   private(set) var queries: [QueryRequirement] = []
@@ -64,63 +75,95 @@ struct RouteTrie: Sendable {
   private(set) var schemeRoots: [String: Int32] = [:]
   private(set) var hostRoots: [String: Int32] = [:]
   private(set) var wildcardRoots: [Substring: Int32] = [:]
-  /// The structural key of every route, to find two routes that match exactly the same links.
-  private var shapes: [String: Int32] = [:]
+
+  /// The pattern of `route` as registered.
+  func source(of route: Int32) -> String {
+    let start = route == 0 ? 0 : Int(routes[Int(route) - 1].sourceEnd)
+    return String(decoding: sources[start..<Int(routes[Int(route)].sourceEnd)], as: UTF8.self)
+  }
 
   // MARK: Building
 
-  /// This trie without what only ``insert(_:)`` needs (every route's shape, the name index):
-  /// what a built table keeps, so a table does not carry its builder's conflict index.
-  var compiled: RouteTrie {
-    var copy = self
-    copy.shapes = [:]
-    copy.nameIndex = [:]
-    return copy
-  }
-
   /// Adds `pattern` as the next route, returning the index of an existing route that matches
-  /// exactly the same links instead, if there is one.
+  /// exactly the same links instead, if there is one (the trie is then unchanged).
+  ///
+  /// - Complexity: O(*s*) in the pattern's length, amortised.
   mutating func insert(_ pattern: RoutePattern) -> Int32? {
-    let shape = Self.shape(of: pattern)
-    if let existing = shapes[shape] { return existing }
     let routeIndex = Int32(routes.count)
-    shapes[shape] = routeIndex
+    var required = 0
+    for capture in pattern.queryCaptures where !capture.isOptional { required += 1 }
+    let requiredQueries = UInt8(min(255, required))
 
-    let required = UInt8(min(255, pattern.queryCaptures.filter { !$0.isOptional }.count))
+    // Walk, creating missing nodes. A conflicting route has the same path, so it creates none.
     var node = root(for: pattern.namespace)
-    var captureList: [Capture] = []
-    for (position, segment) in pattern.segments.enumerated() {
+    var optionalParents: [Int32] = []
+    for segment in pattern.segments {
       switch segment {
       case .literal(let text):
         node = literalChild(of: node, text, folded: pattern.isCaseInsensitive)
-      case .parameter(let name, let type):
+      case .parameter(_, let type):
         node = dynamicChild(of: node, optional: false, type: type)
-        captureList.append(Capture(name: intern(name), segment: Int32(position), kind: .segment))
-      case .optional(let name, let type):
+      case .optional(_, let type):
         // The route also ends here, with this and every later optional absent.
-        addTerminal(route: routeIndex, at: node, rank: 1, requiredQueries: required)
+        optionalParents.append(node)
         node = dynamicChild(of: node, optional: true, type: type)
-        captureList.append(Capture(name: intern(name), segment: Int32(position), kind: .optional))
-      case .catchAll(let name):
+      case .catchAll:
         node = catchAllChild(of: node)
-        captureList.append(Capture(name: intern(name), segment: Int32(position), kind: .catchAll))
       }
     }
-    addTerminal(route: routeIndex, at: node, rank: 0, requiredQueries: required)
+    if let existing = sameLinks(at: node, as: pattern) { return existing }
 
-    let captureStart = Int32(captures.count)
-    captures.append(contentsOf: captureList)
-    let queryStart = Int32(queries.count)
+    for parent in optionalParents {
+      addTerminal(route: routeIndex, at: parent, rank: 1, requiredQueries: requiredQueries)
+    }
+    addTerminal(route: routeIndex, at: node, rank: 0, requiredQueries: requiredQueries)
+    for (position, segment) in pattern.segments.enumerated() {
+      switch segment {
+      case .literal: break
+      case .parameter(let name, _):
+        captures.append(Capture(name: intern(name), segment: Int32(position), kind: .segment))
+      case .optional(let name, _):
+        captures.append(Capture(name: intern(name), segment: Int32(position), kind: .optional))
+      case .catchAll(let name):
+        captures.append(Capture(name: intern(name), segment: Int32(position), kind: .catchAll))
+      }
+    }
     for capture in pattern.queryCaptures {
       queries.append(
         QueryRequirement(
-          key: capture.key, name: intern(capture.name), type: capture.type,
-          isOptional: capture.isOptional))
+          key: capture.key, name: intern(capture.name), type: capture.type, isOptional: capture.isOptional))
     }
+    sources.append(contentsOf: pattern.source.utf8)
     routes.append(
-      Route(
-        source: pattern.source, captureStart: captureStart, captureCount: Int32(captureList.count),
-        queryStart: queryStart, queryCount: Int32(pattern.queryCaptures.count)))
+      Route(sourceEnd: Int32(sources.count), captureEnd: Int32(captures.count), queryEnd: Int32(queries.count)))
+    return nil
+  }
+
+  /// The route already ending at `node` with every segment present that matches exactly the
+  /// links `pattern` does: the same required query captures (key and type) and the same typed
+  /// optional ones. Untyped optional query captures never change which links match.
+  private func sameLinks(at node: Int32, as pattern: RoutePattern) -> Int32? {
+    var current = nodes[Int(node)].firstTerminal
+    while current >= 0 {
+      let terminal = terminals[Int(current)]
+      current = terminal.next
+      guard terminal.rank == 0 else { continue }
+      let route = Int(terminal.route)
+      let start = route == 0 ? 0 : Int(routes[route - 1].queryEnd)
+      let existing = queries[start..<Int(routes[route].queryEnd)]
+      func shapes(_ isOptional: Bool, _ type: ParameterType) -> Bool { !isOptional || type != .string }
+      let existingCount = existing.count(where: { shapes($0.isOptional, $0.type) })
+      let newCount = pattern.queryCaptures.count(where: { shapes($0.isOptional, $0.type) })
+      guard existingCount == newCount else { continue }
+      // Keys are unique within a pattern, so equal counts and inclusion mean equal sets.
+      let same = pattern.queryCaptures.allSatisfy { capture in
+        !shapes(capture.isOptional, capture.type)
+          || existing.contains {
+            $0.key == capture.key && $0.type == capture.type && $0.isOptional == capture.isOptional
+          }
+      }
+      if same { return terminal.route }
+    }
     return nil
   }
 
@@ -157,39 +200,46 @@ struct RouteTrie: Sendable {
       if existing >= 0 { return existing }
       let child = newNode()
       foldedEdges.insert(parent: node, literal: text, child: child)
-      nodes[Int(node)].hasFoldedLiterals = true
+      nodes[Int(node)].flags |= Node.hasFoldedLiterals
       return child
     }
     let existing = literalEdges.child(of: node, along: text)
     if existing >= 0 { return existing }
     let child = newNode()
     literalEdges.insert(parent: node, literal: text, child: child)
-    nodes[Int(node)].hasLiterals = true
+    nodes[Int(node)].flags |= Node.hasLiterals
     return child
   }
 
   private mutating func dynamicChild(of node: Int32, optional: Bool, type: ParameterType) -> Int32 {
-    let keyPath: WritableKeyPath<Node, Int32> =
-      switch (optional, type) {
-      case (false, .int): \.parameterInt
-      case (false, .uuid): \.parameterUUID
-      case (false, .string): \.parameterString
-      case (true, .int): \.optionalInt
-      case (true, .uuid): \.optionalUUID
-      case (true, .string): \.optionalString
-      }
-    let existing = nodes[Int(node)][keyPath: keyPath]
-    if existing >= 0 { return existing }
-    let child = newNode()
-    nodes[Int(node)][keyPath: keyPath] = child
-    return child
+    switch (optional, type) {
+    case (false, .string):
+      if nodes[Int(node)].parameterString < 0 { nodes[Int(node)].parameterString = newNode() }
+      return nodes[Int(node)].parameterString
+    case (false, .int):
+      if nodes[Int(node)].parameterInt < 0 { nodes[Int(node)].parameterInt = newNode() }
+      return nodes[Int(node)].parameterInt
+    case (false, .uuid): return rareChild(of: node, \.parameterUUID)
+    case (true, .int): return rareChild(of: node, \.optionalInt)
+    case (true, .uuid): return rareChild(of: node, \.optionalUUID)
+    case (true, .string): return rareChild(of: node, \.optionalString)
+    }
   }
 
   private mutating func catchAllChild(of node: Int32) -> Int32 {
-    let existing = nodes[Int(node)].catchAll
+    rareChild(of: node, \.catchAll)
+  }
+
+  private mutating func rareChild(of node: Int32, _ keyPath: WritableKeyPath<RareChildren, Int32>) -> Int32 {
+    if nodes[Int(node)].rare < 0 {
+      rareChildren.append(RareChildren())
+      nodes[Int(node)].rare = Int32(rareChildren.count - 1)
+    }
+    let rare = Int(nodes[Int(node)].rare)
+    let existing = rareChildren[rare][keyPath: keyPath]
     if existing >= 0 { return existing }
     let child = newNode()
-    nodes[Int(node)].catchAll = child
+    rareChildren[rare][keyPath: keyPath] = child
     return child
   }
 
@@ -219,28 +269,5 @@ struct RouteTrie: Sendable {
     names.append(name)
     nameIndex[name] = Int32(names.count - 1)
     return Int32(names.count - 1)
-  }
-
-  /// Two patterns with the same shape match exactly the same links.
-  private static func shape(of pattern: RoutePattern) -> String {
-    var key: String
-    switch pattern.namespace {
-    case .app: key = "app"
-    case .scheme(let scheme): key = "scheme:" + scheme
-    case .host(let host): key = "host:" + host.description
-    }
-    for segment in pattern.segments {
-      switch segment {
-      case .literal(let text):
-        key += pattern.isCaseInsensitive ? "/~" + LiteralEdgeTable.lowercasedASCII(text) : "/=" + text
-      case .parameter(_, let type): key += "/{" + type.rawValue + "}"
-      case .optional(_, let type): key += "/{" + type.rawValue + "?}"
-      case .catchAll: key += "/{...}"
-      }
-    }
-    let required = pattern.queryCaptures.filter { !$0.isOptional }.map { $0.key + "=" + $0.type.rawValue }.sorted()
-    let optionalTyped = pattern.queryCaptures.filter { $0.isOptional && $0.type != .string }
-      .map { $0.key + "=" + $0.type.rawValue + "?" }.sorted()
-    return key + "?" + (required + optionalTyped).joined(separator: "&")
   }
 }

@@ -1,0 +1,184 @@
+extension CompiledRouteTrie {
+  /// The link's parts a lookup reads, as plain pointers.
+  struct Lookup {
+    let segments: UnsafeBufferPointer<String>
+    let query: UnsafeBufferPointer<DeepLinkQueryItem>
+  }
+
+  /// What one segment offers at one node: its literal edges and whether it is an int or a uuid.
+  struct Step {
+    var literal: Int32 = -1
+    var folded: Int32 = -1
+    var isInt = false
+    var isUUID = false
+  }
+
+  /// The most specific route for `link`, or -1.
+  ///
+  /// - Complexity: as ``forEachMatch(_:_:)``.
+  @usableFromInline
+  func firstRoute(for link: DeepLink) -> Int32 {
+    var found: Int32 = -1
+    _ = forEachMatch(link) { route in
+      found = route
+      return true
+    }
+    return found
+  }
+
+  /// Calls `body` with each route matching `link`, most specific first, until `body` returns
+  /// `true`; returns whether it did.
+  ///
+  /// Web links are looked up under their exact host, then under wildcard hosts from the longest
+  /// suffix to the shortest. Other links are looked up under their scheme, then under the app's
+  /// own (path-only) patterns.
+  ///
+  /// - Complexity: O(*d*) node visits in the link's segment count *d* for typical tables;
+  ///   never more than the nodes reachable along the link; independent of the route count.
+  func forEachMatch(_ link: DeepLink, _ body: (Int32) -> Bool) -> Bool {
+    link.pathSegments.withUnsafeBufferPointer { segments in
+      link.queryItems.withUnsafeBufferPointer { query in
+        let lookup = Lookup(segments: segments, query: query)
+        if let host = link.host {
+          if !hostRoots.isEmpty, let root = hostRoots[host], search(root, 0, lookup, body) { return true }
+          guard !wildcardRoots.isEmpty else { return false }
+          let utf8 = host.utf8
+          var index = utf8.startIndex
+          while let dot = utf8[index...].firstIndex(of: 0x2E) {
+            index = utf8.index(after: dot)
+            if let root = wildcardRoots[host[index...]], search(root, 0, lookup, body) { return true }
+          }
+          return false
+        }
+        if !schemeRoots.isEmpty, let root = schemeRoots[link.scheme], search(root, 0, lookup, body) {
+          return true
+        }
+        return search(0, 0, lookup, body)
+      }
+    }
+  }
+
+  @inline(__always)
+  private func facts(_ nodeIndex: Int32, _ node: RouteTrie.Node, _ bytes: UnsafeBufferPointer<UInt8>) -> Step {
+    var step = Step()
+    if node.flags & RouteTrie.Node.hasLiterals != 0 {
+      step.literal = literalEdges.child(of: nodeIndex, along: bytes)
+    }
+    if node.flags & RouteTrie.Node.hasFoldedLiterals != 0 {
+      step.folded = foldedEdges.child(of: nodeIndex, along: bytes)
+    }
+    if node.parameterInt >= 0 || node.rare >= 0 { step.isInt = ParameterType.int.accepts(bytes: bytes) }
+    if node.rare >= 0 { step.isUUID = ParameterType.uuid.accepts(bytes: bytes) }
+    return step
+  }
+
+  private func search(_ nodeIndex: Int32, _ depth: Int, _ lookup: Lookup, _ body: (Int32) -> Bool) -> Bool {
+    let node = nodes[Int(nodeIndex)]
+    guard depth < lookup.segments.count else { return visitTerminals(node.firstTerminal, lookup.query, body) }
+    let segment = lookup.segments[depth]
+    let step =
+      segment.utf8.withContiguousStorageIfAvailable { facts(nodeIndex, node, $0) }
+      ?? {
+        var copy = segment
+        return copy.withUTF8 { facts(nodeIndex, node, $0) }
+      }()
+    let next = depth + 1
+    if step.literal >= 0 && search(step.literal, next, lookup, body) { return true }
+    if step.folded >= 0 && search(step.folded, next, lookup, body) { return true }
+    if node.parameterInt >= 0 && step.isInt && search(node.parameterInt, next, lookup, body) { return true }
+    guard node.rare >= 0 else {
+      return node.parameterString >= 0 && search(node.parameterString, next, lookup, body)
+    }
+    let rare = rareChildren[Int(node.rare)]
+    if rare.parameterUUID >= 0 && step.isUUID && search(rare.parameterUUID, next, lookup, body) { return true }
+    if node.parameterString >= 0 && search(node.parameterString, next, lookup, body) { return true }
+    if rare.optionalInt >= 0 && step.isInt && search(rare.optionalInt, next, lookup, body) { return true }
+    if rare.optionalUUID >= 0 && step.isUUID && search(rare.optionalUUID, next, lookup, body) { return true }
+    if rare.optionalString >= 0 && search(rare.optionalString, next, lookup, body) { return true }
+    if rare.catchAll >= 0 && visitTerminals(nodes[Int(rare.catchAll)].firstTerminal, lookup.query, body) {
+      return true
+    }
+    return false
+  }
+
+  @inline(__always)
+  private func visitTerminals(
+    _ first: Int32, _ query: UnsafeBufferPointer<DeepLinkQueryItem>, _ body: (Int32) -> Bool
+  ) -> Bool {
+    var current = first
+    while current >= 0 {
+      let terminal = terminals[Int(current)]
+      if acceptsQuery(terminal.route, query) && body(terminal.route) { return true }
+      current = terminal.next
+    }
+    return false
+  }
+
+  /// Whether the link's query supplies the route's required query captures, each of its type.
+  @inline(__always)
+  private func acceptsQuery(_ route: Int32, _ query: UnsafeBufferPointer<DeepLinkQueryItem>) -> Bool {
+    let range = queryRange(of: route)
+    guard !range.isEmpty else { return true }
+    for i in range {
+      let requirement = queries[i]
+      var value: String? = nil
+      for item in query where item.name == requirement.key {
+        value = item.value
+        break
+      }
+      if let value, !value.isEmpty {
+        if !requirement.type.accepts(value) { return false }
+      } else if !requirement.isOptional {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// The value of the parameter `name` of `route` in `link`, or `nil` if the route has no such
+  /// parameter or the link leaves an optional one out.
+  func parameter(_ name: String, route: Int32, link: DeepLink) -> String? {
+    var result: String? = nil
+    forEachParameter(route: route, link: link) { key, value in
+      if key == name {
+        result = value
+        return true
+      }
+      return false
+    }
+    return result
+  }
+
+  /// Every parameter `route` captures from `link`.
+  func parameters(route: Int32, link: DeepLink) -> [String: String] {
+    var result: [String: String] = [:]
+    forEachParameter(route: route, link: link) { key, value in
+      result[key] = value
+      return false
+    }
+    return result
+  }
+
+  private func forEachParameter(route: Int32, link: DeepLink, _ body: (String, String) -> Bool) {
+    let segments = link.pathSegments
+    for i in captureRange(of: route) {
+      let capture = captures[i]
+      let position = Int(capture.segment)
+      let value: String?
+      switch capture.kind {
+      case .segment: value = segments[position]
+      case .optional: value = position < segments.count ? segments[position] : nil
+      case .catchAll: value = segments[position...].joined(separator: "/")
+      }
+      if let value, body(names[Int(capture.name)], value) { return }
+    }
+    for i in queryRange(of: route) {
+      let requirement = queries[i]
+      if let value = link.queryValue(requirement.key), !value.isEmpty,
+        body(names[Int(requirement.name)], value)
+      {
+        return
+      }
+    }
+  }
+}

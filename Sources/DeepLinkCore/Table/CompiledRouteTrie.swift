@@ -1,0 +1,88 @@
+/// The frozen, non-generic form of a ``RouteTrie`` that a built ``RouteTable`` keeps and looks
+/// links up in.
+///
+/// Every array of the trie is copied once into a buffer of exactly its size, and the literal
+/// edges are re-hashed into a table sized to their count (``CompiledLiteralEdges``), so a table
+/// keeps no spare capacity and no builder state (name index, growth room). Lookups read the
+/// buffers through plain pointers: a node visit costs no reference counting.
+///
+/// Matching walks the trie depth-first, trying at each node the literal edge, then typed
+/// parameters, the untyped parameter, typed and untyped optionals, and the catch-all. Each node
+/// is reached by exactly one path, so a lookup visits a node at most once: backtracking out of a
+/// literal dead end is cheap and its cost is bounded by the link's length, not the table's size.
+@usableFromInline
+final class CompiledRouteTrie: @unchecked Sendable {
+  // @unchecked Sendable is safe: every buffer is allocated and fully initialised in `init`,
+  // never written afterwards (all stored properties are `let`, the buffers are not exposed
+  // mutably), and freed only in `deinit`, when no other reference can exist.
+  let nodes: UnsafeMutableBufferPointer<RouteTrie.Node>
+  let rareChildren: UnsafeMutableBufferPointer<RouteTrie.RareChildren>
+  let literalEdges: CompiledLiteralEdges
+  let foldedEdges: CompiledLiteralEdges
+  let routes: UnsafeMutableBufferPointer<RouteTrie.Route>
+  let sources: UnsafeMutableBufferPointer<UInt8>
+  let terminals: UnsafeMutableBufferPointer<RouteTrie.Terminal>
+  let captures: UnsafeMutableBufferPointer<RouteTrie.Capture>
+  let queries: UnsafeMutableBufferPointer<RouteTrie.QueryRequirement>
+  let names: UnsafeMutableBufferPointer<String>
+  let schemeRoots: [String: Int32]
+  let hostRoots: [String: Int32]
+  let wildcardRoots: [Substring: Int32]
+
+  init(_ trie: RouteTrie) {
+    nodes = Self.copy(trie.nodes)
+    rareChildren = Self.copy(trie.rareChildren)
+    literalEdges = CompiledLiteralEdges(trie.literalEdges)
+    foldedEdges = CompiledLiteralEdges(trie.foldedEdges)
+    routes = Self.copy(trie.routes)
+    sources = Self.copy(trie.sources)
+    terminals = Self.copy(trie.terminals)
+    captures = Self.copy(trie.captures)
+    queries = Self.copy(trie.queries)
+    names = Self.copy(trie.names)
+    schemeRoots = trie.schemeRoots
+    hostRoots = trie.hostRoots
+    wildcardRoots = trie.wildcardRoots
+  }
+
+  deinit {
+    nodes.deallocate()
+    rareChildren.deallocate()
+    routes.deallocate()
+    sources.deallocate()
+    terminals.deallocate()
+    captures.deallocate()
+    queries.deinitialize().deallocate()
+    names.deinitialize().deallocate()
+    literalEdges.free()
+    foldedEdges.free()
+  }
+
+  private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+    let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: array.count)
+    _ = buffer.initialize(fromContentsOf: array)
+    return buffer
+  }
+
+  /// The number of routes.
+  var count: Int { routes.count }
+
+  /// The pattern of `route` as registered.
+  func source(of route: Int32) -> String {
+    let start = route == 0 ? 0 : Int(routes[Int(route) - 1].sourceEnd)
+    let end = Int(routes[Int(route)].sourceEnd)
+    return String(decoding: UnsafeBufferPointer(rebasing: sources[start..<end]), as: UTF8.self)
+  }
+
+  /// The captures of `route`.
+  @inline(__always)
+  func captureRange(of route: Int32) -> Range<Int> {
+    (route == 0 ? 0 : Int(routes[Int(route) - 1].captureEnd))..<Int(routes[Int(route)].captureEnd)
+  }
+
+  /// The query requirements of `route`.
+  @inline(__always)
+  func queryRange(of route: Int32) -> Range<Int> {
+    (route == 0 ? 0 : Int(routes[Int(route) - 1].queryEnd))..<Int(routes[Int(route)].queryEnd)
+  }
+}
