@@ -12,7 +12,7 @@ enum Expectation {
 
   /// `pattern` without capture types: `/orders/{id:int?}` → `/orders/{id?}`.
   static func untyped(_ pattern: String) -> String {
-    guard pattern.contains(":") else { return pattern }
+    guard pattern.utf8.contains(UInt8(ascii: ":")) else { return pattern }
     var result = ""
     var inCapture = false
     var skipping = false

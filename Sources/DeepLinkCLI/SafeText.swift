@@ -46,7 +46,7 @@ enum SafeText {
   /// Whether `link` has a sensitive query item or fragment pair.
   static func isSensitive(_ link: DeepLink, names: inout NameCache) -> Bool {
     for item in link.queryItems where item.value != nil && names.isSensitive(item.name) { return true }
-    if let fragment = link.fragment, fragment.contains("=") {
+    if let fragment = link.fragment, fragment.utf8.contains(UInt8(ascii: "=")) {
       return redactPairs(Substring(fragment)) != fragment
     }
     return false

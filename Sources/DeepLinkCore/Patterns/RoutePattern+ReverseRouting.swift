@@ -48,7 +48,8 @@ extension RoutePattern {
   public func link(
     _ parameters: [String: String], scheme: String? = nil, host: String? = nil
   ) throws(ReverseRoutingError) -> DeepLink {
-    for name in parameters.keys where !parameterNames.contains(name) {
+    let names = parameterNames
+    for name in parameters.keys where !names.contains(name) {
       throw .unknownParameter(name: name, pattern: source)
     }
     var segmentsOut: [String] = []

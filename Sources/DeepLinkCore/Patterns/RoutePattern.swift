@@ -70,7 +70,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case .exact(let exact):
         return host == exact
       case .subdomains(let suffix):
-        return host.utf8.count > suffix.utf8.count + 1 && host.hasSuffix("." + suffix)
+        let hostBytes = host.utf8
+        let suffixBytes = suffix.utf8
+        guard hostBytes.count > suffixBytes.count + 1 else { return false }
+        let start = hostBytes.index(hostBytes.endIndex, offsetBy: -suffixBytes.count)
+        return hostBytes[hostBytes.index(before: start)] == UInt8(ascii: ".")
+          && hostBytes[start...].elementsEqual(suffixBytes)
       }
     }
 

@@ -33,12 +33,13 @@ extension DeepLinkConfiguration {
     trace.add(.parse, "scheme `\(link.scheme)`" + (link.host.map { ", host `\($0)`" } ?? "") + ", path `\(link.path)`")
 
     // admit
-    if let (outcome, reason) = filters.verdict(for: link) {
+    if hasFilters, let (outcome, reason) = filters.verdict(for: link) {
       trace.add(.admit, "\(outcome): \(reason)")
       return .init(input: input, outcome: outcome, reason: reason, link: link, source: source, trace: trace)
     }
     if let host = link.host {
-      guard link.port == nil, domains.contains(where: { $0.matches(host) }) else {
+      guard link.port == nil, exactDomains.contains(host) || wildcardDomains.contains(where: { $0.matches(host) })
+      else {
         let reason = link.port == nil ? "foreignHost" : "nonDefaultPort"
         trace.add(.admit, "external: `\(host)` is not one of the app's domains")
         return .init(input: input, outcome: .external, reason: reason, link: link, source: source, trace: trace)

@@ -28,6 +28,11 @@ public final class DeepLinkConfiguration: Sendable {
   public let confirmationBarrier: String?
 
   let schemes: [String: URLScheme]
+  /// The exact domains, for a hashed admission check; wildcard domains are matched in turn.
+  let exactDomains: Set<String>
+  let wildcardDomains: [Domain]
+  /// Whether any filter is set; when none is, admission skips them.
+  let hasFilters: Bool
   let rewriteRules: [CompiledRewrite]
   let rewrites: RouteTable<Int>
   let routes: RouteTable<RouteTarget>
@@ -50,6 +55,14 @@ public final class DeepLinkConfiguration: Sendable {
     self.urlSchemes = urlSchemes
     self.schemes = schemes
     self.domains = domains
+    var exact = Set<String>()
+    var wildcards: [Domain] = []
+    for domain in domains {
+      if case .exact(let host)? = domain.host { exact.insert(host) } else { wildcards.append(domain) }
+    }
+    self.exactDomains = exact
+    self.wildcardDomains = wildcards
+    self.hasFilters = filters != LinkFilters()
     self.appScheme = appScheme
     self.filters = filters
     self.mandatoryBarrier = mandatoryBarrier

@@ -16,7 +16,19 @@ public enum LinkRedactor {
   /// Whether the value of a query item called `name` must not be recorded.
   public static func isSensitive(_ name: String) -> Bool {
     let lowered = name.lowercased()
-    return sensitiveNames.contains(lowered) || sensitiveFragments.contains { lowered.contains($0) }
+    return sensitiveNames.contains(lowered) || sensitiveFragments.contains { containsBytes(lowered, $0) }
+  }
+
+  /// Whether `text` contains `part`, comparing UTF-8 bytes (no Foundation, no locale).
+  private static func containsBytes(_ text: String, _ part: String) -> Bool {
+    let haystack = Array(text.utf8)
+    let needle = Array(part.utf8)
+    guard needle.count <= haystack.count else { return false }
+    for start in 0...(haystack.count - needle.count)
+    where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+      return true
+    }
+    return false
   }
 
   /// `link` written out with sensitive query values replaced.
