@@ -42,7 +42,7 @@ let fuzzTable: RouteTable<Int> = {
 /// A decision slower than this is a finding (generous: the fuzzer builds with AddressSanitizer).
 let decisionBudget = Duration.milliseconds(50)
 
-/// The slowest decision seen, printed when the fuzzer exits.
+/// The slowest decision seen (a slow one re-measured, fastest of four), printed when the fuzzer exits.
 /// `nonisolated(unsafe)`: libFuzzer calls the entry point from one thread only.
 nonisolated(unsafe) var slowestDecision = Duration.zero
 nonisolated(unsafe) var parsedCount = 0
@@ -139,13 +139,14 @@ public func fuzzDeepLink(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
   }
   let match = fuzzTable.match(link)
-  let elapsed = clock.now - start
-  if elapsed > slowestDecision { slowestDecision = elapsed }
+  var elapsed = clock.now - start
   if elapsed > decisionBudget {
-    // One slow run can be the machine; the fastest of three cannot.
-    let fastest = (0..<3).map { _ in clock.measure { _ = (try? DeepLink(input)).flatMap(fuzzTable.match) } }.min()!
-    if fastest > decisionBudget { fail("decision took \(fastest) (fastest of three)", input) }
+    // One slow run can be the machine; the fastest of three more cannot.
+    let runs = (0..<3).map { _ in clock.measure { _ = (try? DeepLink(input)).flatMap(fuzzTable.match) } }
+    elapsed = min(elapsed, runs.min() ?? elapsed)
+    if elapsed > decisionBudget { fail("decision took \(elapsed) (fastest of four)", input) }
   }
+  if elapsed > slowestDecision { slowestDecision = elapsed }
   parsedCount += 1
 
   checkNormal(link, input)

@@ -21,8 +21,12 @@ sources=()
 while IFS= read -r file; do sources+=("$file"); done < <(find Sources/DeepLinkCore -name '*.swift' | sort)
 sources+=(Sources/DeepLinkTesting/PlatformRouteFixture.swift Fuzz/FuzzDeepLink.swift)
 
+# The toolchain's lld links the sanitizer runtime without gold's "Cannot export local symbol" noise.
+linker=()
+if command -v ld.lld >/dev/null; then linker=(-use-ld=lld); fi
+
 echo "== building the fuzzer (${#sources[@]} files)"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -D FUZZING \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -D FUZZING "${linker[@]}" \
   -module-name FuzzDeepLink "${sources[@]}" -o "$out/fuzz-deeplink"
 
 count=0
