@@ -18,7 +18,7 @@ extension PlatformRoute {
   public static let checkout = PlatformRoute("checkout", "/checkout", barriers: [PlatformBarrierName.authentication])
   /// Pay an order: changes state.
   public static let pay = PlatformRoute(
-    "pay", "/pay?order_id={order_id}", barriers: [PlatformBarrierName.authentication], changesState: true)
+    "pay", "/pay?order_id={order_id:int}", barriers: [PlatformBarrierName.authentication], changesState: true)
   /// A payment's detail.
   public static let transaction = PlatformRoute(
     "transaction", "/transaction/{transaction_id}", barriers: [PlatformBarrierName.authentication])

@@ -45,7 +45,8 @@ import Testing
       .init("shop://product/123", route: "/product/{id:int}", parameters: ["id": "123"]),
       .init("shop://search?q=red+shoes", route: "/search?q={query}", parameters: ["query": "red shoes"]),
       .init("shop://checkout", route: "/checkout", barriers: ["authentication"]),
-      .init("shop://pay?order_id=12", route: "/pay?order_id={order_id}", barriers: ["authentication", "confirmation"]),
+      .init(
+        "shop://pay?order_id=12", route: "/pay?order_id={order_id:int}", barriers: ["authentication", "confirmation"]),
       .init("shop://transaction/789", route: "/transaction/{transaction_id}", barriers: ["authentication"]),
       .init("shop://deals", route: "/deals/{id:int?}", parameters: [:]),
       .init("shop://deals/4", route: "/deals/{id:int?}", parameters: ["id": "4"]),

@@ -34,16 +34,7 @@ import Testing
       #expect(decision.reason == reason, "\(shown)")
     case .neverRoutedIntoApp:
       #expect(decision.link != nil, "did not parse: \(shown)")
-      withKnownIssue(
-        Comment(
-          rawValue: "PlatformLinks registers the state-changing `/pay?order_id={order_id}` with an untyped order_id, "
-            + "so any non-empty value reaches the pay route (behind its barriers); `{order_id:int}` would refuse it"),
-        isIntermittent: true
-      ) {
-        #expect(decision.outcome != .routed, "\(shown)")
-      } when: {
-        decision.route == "/pay?order_id={order_id}"
-      }
+      #expect(decision.outcome != .routed, "\(shown)")
     case .routedInert(_, let parameters):
       #expect(decision.outcome == .routed, "\(shown)")
       for (name, value) in parameters {

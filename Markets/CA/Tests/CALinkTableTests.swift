@@ -58,7 +58,7 @@ import Testing
     .init("shopca://product/123", route: "/product/{id:int}", parameters: ["id": "123"]),
     .init("shopca://ca/cart", route: "/cart"),
     .init(
-      "shopca://ca/pay?order_id=9", route: "/pay?order_id={order_id}", barriers: ["authentication", "confirmation"]),
+      "shopca://ca/pay?order_id=9", route: "/pay?order_id={order_id:int}", barriers: ["authentication", "confirmation"]),
     // The platform's own links still open in the CA app
     .init("shop://product/123", route: "/product/{id:int}", parameters: ["id": "123"]),
     .init("https://shop.example.com/ip/desk/123", route: "/product/{id:int}"),
