@@ -134,9 +134,11 @@ enum LinkParserChecks {
   /// 1 for the bytes the scan must look at: controls, space, `"`, `#`, `%`, `&`, `+`, `/`, `<`,
   /// `>`, `?`, `[`, `\\`, `]`, `^`, `` ` ``, `{`, `|`, `}`, DEL, and every byte from 0x80 (C1
   /// controls are `C2 80`…`C2 9F`); 0 for the rest, which the scan skips.
-  private static let notable: [Bool] = (0...255).map { (b: Int) -> Bool in
-    b < 0x21 || b >= 0x7F || [0x22, 0x23, 0x25, 0x26, 0x2B, 0x2F, 0x3C, 0x3E, 0x3F].contains(b)
+  private static let notable: [UInt8] = (0...255).map { (b: Int) -> UInt8 in
+    let isNotable =
+      b < 0x21 || b >= 0x7F || [0x22, 0x23, 0x25, 0x26, 0x2B, 0x2F, 0x3C, 0x3E, 0x3F].contains(b)
       || (0x5B...0x5E).contains(b) || b == 0x60 || (0x7B...0x7D).contains(b)
+    return isNotable ? 1 : 0
   }
 
   /// Refuses raw control characters (C0, DEL, C1), backslashes and the ASCII characters that are
@@ -152,7 +154,7 @@ enum LinkParserChecks {
       // Skip to the next notable byte.
       i = notable.withUnsafeBufferPointer { table in
         var j = i
-        while j < p.count && !table[Int(p[j])] { j += 1 }
+        while j < p.count && table[Int(p[j])] == 0 { j += 1 }
         return j
       }
       guard i < p.count else { return summary }
@@ -246,10 +248,17 @@ extension LinkParser {
     guard !raw.isEmpty else { throw .missingHost }
     let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
       Result { () throws(DeepLinkError) -> String in
-        var count = try decodeBytes(p, start, end, into: buffer, plusIsSpace: false)
-        let decoded = UnsafeBufferPointer(rebasing: buffer[0..<count])
-        if let failure = UTF8Check.validate(decoded) {
-          throw failure == .controlCharacter ? .controlCharacter(offset: start) : .invalidUTF8(offset: start)
+        var count: Int
+        if raw.contains(percent) {
+          count = try decodeBytes(p, start, end, into: buffer, plusIsSpace: false)
+          let decoded = UnsafeBufferPointer(rebasing: buffer[0..<count])
+          if let failure = UTF8Check.validate(decoded) {
+            throw failure == .controlCharacter ? .controlCharacter(offset: start) : .invalidUTF8(offset: start)
+          }
+        } else {
+          // Raw bytes of a `String` are valid UTF-8, and the scan refused every control character.
+          _ = buffer.initialize(fromContentsOf: raw)
+          count = raw.count
         }
         // Only errors quote the host as written.
         func rawHost() -> String { String(decoding: raw, as: UTF8.self) }

@@ -134,9 +134,15 @@ enum RoutePatternParser {
       guard type == .string else { throw fail(start, .misplacedCatchAll) }
       return .catchAll(name: name)
     case .literal:
-      guard let literal = decodedLiteral(bytes, start, end), literal != ".", literal != "..",
-        !literal.utf8.contains(UInt8(ascii: "/"))
-      else { throw fail(start, .invalidLiteral(String(decoding: bytes[start..<end], as: UTF8.self))) }
+      let raw = bytes[start..<end]
+      func invalid() -> RoutePatternError { fail(start, .invalidLiteral(String(decoding: raw, as: UTF8.self))) }
+      guard let literal = decodedLiteral(bytes, start, end) else { throw invalid() }
+      if raw.contains(UInt8(ascii: "%")) {
+        guard literal != ".", literal != "..", !literal.utf8.contains(UInt8(ascii: "/")) else { throw invalid() }
+      } else if raw.allSatisfy({ $0 == UInt8(ascii: ".") }) && raw.count <= 2 {
+        // Not decoded: the literal is the raw text, which holds no `/` (segments split on it).
+        throw invalid()
+      }
       return .literal(literal)
     }
   }

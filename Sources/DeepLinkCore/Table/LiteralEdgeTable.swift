@@ -109,7 +109,9 @@ enum EdgeHash {
 }
 
 /// The frozen form of a ``LiteralEdgeTable``: slots sized to the edge count (load ≤ 2/3, not a
-/// power of two) and every literal's bytes in one arena, compared byte by byte.
+/// power of two) and every literal's bytes in one arena, each after its length, compared byte by
+/// byte. A slot holds the literal's offset in the arena, so a lookup touches the slot and the
+/// literal's bytes and nothing else.
 ///
 /// A value of plain pointers owned by ``CompiledRouteTrie``, which frees them with ``free()``.
 struct CompiledLiteralEdges {
@@ -117,13 +119,12 @@ struct CompiledLiteralEdges {
     var hash: UInt32 = 0
     var parent: Int32 = -1
     var child: Int32 = -1
+    /// Where the literal's length (one byte, or 255 and four more bytes) and then its bytes are.
     var literal: Int32 = -1
   }
 
   let folded: Bool
   private let slots: UnsafeMutableBufferPointer<Slot>
-  /// Literal `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
-  private let offsets: UnsafeMutableBufferPointer<Int32>
   private let bytes: UnsafeMutableBufferPointer<UInt8>
 
   init(_ table: LiteralEdgeTable) {
@@ -131,36 +132,33 @@ struct CompiledLiteralEdges {
     let count = table.count
     slots = .allocate(capacity: count == 0 ? 0 : count + count / 2 + 1)
     slots.initialize(repeating: Slot())
-    var totalBytes = 0
-    for literal in table.literals { totalBytes += literal.utf8.count }
-    offsets = .allocate(capacity: table.literals.count + 1)
-    bytes = .allocate(capacity: totalBytes)
-    var offset = 0
-    for (index, literal) in table.literals.enumerated() {
-      offsets[index] = Int32(offset)
-      for byte in literal.utf8 {
-        bytes[offset] = byte
-        offset += 1
+    var arena: [UInt8] = []
+    var offsets: [Int32] = []
+    offsets.reserveCapacity(table.literals.count)
+    for literal in table.literals {
+      offsets.append(Int32(arena.count))
+      let length = literal.utf8.count
+      if length < 255 {
+        arena.append(UInt8(length))
+      } else {
+        arena.append(255)
+        for shift in stride(from: 0, to: 32, by: 8) { arena.append(UInt8(truncatingIfNeeded: length >> shift)) }
       }
+      arena.append(contentsOf: literal.utf8)
     }
-    offsets[table.literals.count] = Int32(offset)
+    bytes = .allocate(capacity: arena.count)
+    _ = bytes.initialize(fromContentsOf: arena)
     for slot in table.slots where slot.child >= 0 {
       var index = position(slot.hash)
       while slots[index].child >= 0 { index = index + 1 == slots.count ? 0 : index + 1 }
-      slots[index] = Slot(hash: slot.hash, parent: slot.parent, child: slot.child, literal: slot.literal)
+      slots[index] = Slot(hash: slot.hash, parent: slot.parent, child: slot.child, literal: offsets[Int(slot.literal)])
     }
   }
 
   /// Frees the buffers; called once, by the owner's `deinit`.
   func free() {
     slots.deallocate()
-    offsets.deallocate()
     bytes.deallocate()
-  }
-
-  /// Heap bytes held, for reports.
-  var byteCount: Int {
-    slots.count * MemoryLayout<Slot>.stride + offsets.count * 4 + bytes.count
   }
 
   @inline(__always)
@@ -180,9 +178,15 @@ struct CompiledLiteralEdges {
       let slot = slots[index]
       if slot.child < 0 { return -1 }
       if slot.hash == hash && slot.parent == parent {
-        let start = Int(offsets[Int(slot.literal)])
-        let end = Int(offsets[Int(slot.literal) + 1])
-        let literal = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        var start = Int(slot.literal)
+        var length = Int(bytes[start])
+        start += 1
+        if length == 255 {
+          length = 0
+          for k in 0..<4 { length |= Int(bytes[start + k]) << (8 * k) }
+          start += 4
+        }
+        let literal = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
         if EdgeHash.equals(literal, segment, folded: folded) { return slot.child }
       }
       index = index + 1 == slots.count ? 0 : index + 1

@@ -3,12 +3,16 @@
 /// Parameters are read from the link on demand, so a match costs no allocation until they are
 /// asked for.
 public struct RouteMatch<Value: Sendable>: Sendable {
+  @usableFromInline
   let storage: RouteTable<Value>.Storage
+  @usableFromInline
   let route: Int32
   /// The link that matched.
   public let link: DeepLink
 
-  @usableFromInline
+  // Inlinable, with `value` and `routeIndex`, so that a caller that only reads those lets the
+  // optimiser drop the link's copy.
+  @inlinable
   init(storage: RouteTable<Value>.Storage, route: Int32, link: DeepLink) {
     self.storage = storage
     self.route = route
@@ -21,9 +25,11 @@ public struct RouteMatch<Value: Sendable>: Sendable {
   public var pattern: String { storage.trie.source(of: route) }
 
   /// The value registered with the route.
+  @inlinable
   public var value: Value { storage.values[Int(route)] }
 
   /// The route's position in registration order.
+  @inlinable
   public var routeIndex: Int { Int(route) }
 
   /// The captured parameters by name: path segments decoded, a catch-all's segments joined

@@ -52,6 +52,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
   final class Storage: Sendable {
     @usableFromInline
     let trie: CompiledRouteTrie
+    @usableFromInline
     let values: [Value]
 
     init(trie: CompiledRouteTrie, values: [Value]) {

@@ -265,7 +265,12 @@ struct RouteTrie: Sendable {
   }
 
   private mutating func intern(_ name: String) -> Int32 {
-    if let index = nameIndex[name] { return index }
+    // A catalogue uses a handful of names: comparing a few short strings beats hashing one.
+    if names.count <= 16 {
+      if let index = names.firstIndex(of: name) { return Int32(index) }
+    } else if let index = nameIndex[name] {
+      return index
+    }
     names.append(name)
     nameIndex[name] = Int32(names.count - 1)
     return Int32(names.count - 1)
