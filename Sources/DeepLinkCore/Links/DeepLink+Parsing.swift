@@ -10,7 +10,8 @@ extension DeepLink {
   ///
   /// - Parameter string: the link as received.
   /// - Throws: ``DeepLinkError`` naming what was wrong.
-  /// - Complexity: O(*n*) in the length of `string`, one pass per component.
+  /// - Complexity: O(*n*) in the length of `string`: one table-driven scan of the whole link,
+  ///   then one pass per component.
   public init(_ string: String) throws(DeepLinkError) {
     var input = string
     let result = input.withUTF8 { bytes in

@@ -87,7 +87,8 @@ struct RouteTrie: Sendable {
   /// Adds `pattern` as the next route, returning the index of an existing route that matches
   /// exactly the same links instead, if there is one (the trie is then unchanged).
   ///
-  /// - Complexity: O(*s*) in the pattern's length, amortised.
+  /// - Complexity: O(*s*) in the pattern's length, amortised, plus a comparison of query
+  ///   captures with each route already ending at the same node.
   mutating func insert(_ pattern: RoutePattern) -> Int32? {
     let routeIndex = Int32(routes.count)
     var required = 0
