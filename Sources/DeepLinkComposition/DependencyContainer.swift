@@ -1,4 +1,4 @@
-import Synchronization
+import DeepLinkCore
 
 /// A small dependency container: register a type with a factory, as a singleton or per
 /// resolve; resolve it, with a clear error for a missing registration or a cycle; child
@@ -26,7 +26,7 @@ public final class DependencyContainer: Sendable {
     let scope: Scope
     let factory: @Sendable (Resolver) throws -> any Sendable
     /// Held while a singleton is made, so its factory runs once.
-    let instance = Mutex<(any Sendable)?>(nil)
+    let instance = Locked<(any Sendable)?>(nil)
 
     init(scope: Scope, factory: @escaping @Sendable (Resolver) throws -> any Sendable) {
       self.scope = scope
@@ -35,7 +35,7 @@ public final class DependencyContainer: Sendable {
   }
 
   private let parent: DependencyContainer?
-  private let registrations = Mutex<[ObjectIdentifier: Registration]>([:])
+  private let registrations = Locked<[ObjectIdentifier: Registration]>([:])
 
   /// Creates an empty container, or a child of `parent`.
   public init(parent: DependencyContainer? = nil) {

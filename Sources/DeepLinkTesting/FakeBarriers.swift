@@ -1,6 +1,5 @@
 import DeepLinkCore
 import Foundation
-import Synchronization
 
 /// A barrier whose answers a test controls: it passes outright, or asks and waits until the
 /// test calls ``answer(_:)`` (or never, to test timeouts).

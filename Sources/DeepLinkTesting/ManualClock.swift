@@ -1,5 +1,4 @@
 import DeepLinkCore
-import Synchronization
 
 /// A clock that moves only when a test says so, so timeouts are tested without sleeping.
 ///
@@ -22,7 +21,7 @@ public final class ManualClock: DeepLinkClock {
     var sleepers: [Sleeper] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Creates a clock at time zero.
   public init() {}

@@ -1,9 +1,8 @@
 import DeepLinkCore
-import Synchronization
 
 /// Telemetry that keeps every event, for assertions.
 public final class RecordingTelemetry: DeepLinkTelemetry {
-  private let storage = Mutex<[DeepLinkEvent]>([])
+  private let storage = Locked<[DeepLinkEvent]>([])
 
   /// Creates an empty recorder.
   public init() {}

@@ -1,10 +1,10 @@
 import DeepLinkComposition
-import Synchronization
+import DeepLinkCore
 import Testing
 
 @Suite struct DependencyContainerTests {
   final class Counter: Sendable {
-    let made = Mutex(0)
+    let made = Locked(0)
   }
 
   @Test("a singleton is made once; a transient on every resolve")

@@ -1,6 +1,5 @@
 import DeepLinkCore
 import DeepLinkTesting
-import Synchronization
 import Testing
 
 /// A registry handler that takes links whose first segment is `prefix` (any link for `nil`),
@@ -8,8 +7,8 @@ import Testing
 final class PrefixHandler: DeepLinkHandler {
   let name: String
   let prefix: String?
-  private let asked = Mutex<[String]>([])
-  private let handled = Mutex<[String]>([])
+  private let asked = Locked<[String]>([])
+  private let handled = Locked<[String]>([])
 
   init(_ name: String, prefix: String?) {
     self.name = name
