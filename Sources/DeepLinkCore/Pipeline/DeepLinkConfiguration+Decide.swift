@@ -188,9 +188,15 @@ extension DeepLinkConfiguration {
     var result: (DeepLink, [String: String], CompiledRewrite)? = nil
     _ = rewrites.firstMatch(for: link) { match in
       let rule = rewriteRules[match.value]
-      var captured = rule.parameters
-      for (name, value) in match.parameters { captured[name] = value }
-      let targetValues = captured.filter { rule.targetParameterNames.contains($0.key) }
+      // One pass: the target's captures go to reverse routing, the rest travel as extras.
+      var targetValues: [String: String] = [:]
+      var extras: [String: String] = [:]
+      for (name, value) in rule.parameters {
+        if rule.targetParameterNames.contains(name) { targetValues[name] = value } else { extras[name] = value }
+      }
+      for (name, value) in match.parameters {
+        if rule.targetParameterNames.contains(name) { targetValues[name] = value } else { extras[name] = value }
+      }
       guard var rewritten = try? rule.target.link(targetValues, scheme: appScheme) else { return false }
       // Query items the rule does not consume travel on (campaign tags and the like).
       if !link.queryItems.isEmpty {
@@ -201,7 +207,7 @@ extension DeepLinkConfiguration {
             queryItems: rewritten.queryItems + passed, fragment: link.fragment)
         }
       }
-      result = (rewritten, captured.filter { !rule.targetParameterNames.contains($0.key) }, rule)
+      result = (rewritten, extras, rule)
       return true
     }
     return result
