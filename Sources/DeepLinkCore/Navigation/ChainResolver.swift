@@ -25,6 +25,9 @@ public struct ChainResolver<Value: Sendable>: Sendable {
   /// The chainable steps, in registration order.
   public let steps: [(pattern: String, value: Value)]
   let table: RouteTable<Int>
+  /// The first literal segment of every step, when every step starts with one: a link whose
+  /// first segment is none of them cannot resolve, and is declined without any lookup.
+  let firstLiterals: Set<String>?
 
   /// Compiles the chainable steps.
   ///
@@ -35,6 +38,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
   ///   exactly the same runs.
   public init(steps: [(pattern: String, value: Value)]) throws(DeepLinkConfigurationError) {
     var builder = RouteTable<Int>.Builder()
+    var firstLiterals: Set<String>? = []
     for (index, step) in steps.enumerated() {
       let pattern: RoutePattern
       do {
@@ -47,7 +51,13 @@ public struct ChainResolver<Value: Sendable>: Sendable {
       } catch {
         throw .conflictingRoutes(error)
       }
+      if case .app = pattern.namespace, case .literal(let first)? = pattern.segments.first {
+        firstLiterals?.insert(first)
+      } else {
+        firstLiterals = nil
+      }
     }
+    self.firstLiterals = firstLiterals
     self.steps = steps
     self.table = builder.build()
   }
@@ -64,6 +74,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
   /// The matched steps as the plugin's payload carries them.
   func resolveSteps(_ link: DeepLink) -> [NavigationPayload.Step]? {
     let count = link.pathSegments.count
+    if let firstLiterals, let first = link.pathSegments.first, !firstLiterals.contains(first) { return nil }
     if count == 0 {
       guard let match = table.match(link) else { return nil }
       return [NavigationPayload.Step(index: match.value, pattern: match.pattern, parameters: match.parameters)]

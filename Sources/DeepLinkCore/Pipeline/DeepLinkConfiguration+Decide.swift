@@ -83,19 +83,21 @@ extension DeepLinkConfiguration {
           : "table candidates, most specific first: "
             + candidates.map { "`\($0.pattern)`" }.joined(separator: ", "))
     }
-    var captured: [String: String] = [:]
-    let found = routes.firstMatch(for: routedLink) { candidate in
-      captured = candidate.parameters
-      return candidate.value.acceptsParameters?(captured) ?? true
+    var captured: [String: String]? = nil
+    let found = routes.firstRoute(for: routedLink) { index, target in
+      guard let acceptsParameters = target.acceptsParameters else { return true }
+      captured = routes.parameters(at: index, in: routedLink)
+      return acceptsParameters(captured ?? [:])
     }
-    if let match = found {
-      let target = match.value
+    if let index = found {
+      let target = routes.value(at: index)
+      let pattern = routes.pattern(at: index)
       var parameters = extras
-      for (name, value) in captured { parameters[name] = value }
-      trace.add(.match, "routed to `\(match.pattern)` (\(target.name))")
+      for (name, value) in captured ?? routes.parameters(at: index, in: routedLink) { parameters[name] = value }
+      trace.add(.match, "routed to `\(pattern)` (\(target.name))")
       return .init(
         input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
-        route: match.pattern,
+        route: pattern,
         parameters: parameters, barriers: barriers(for: target, pluginBarrier: nil, source: source),
         waitsForPreconditions: target.waitForPreconditions, source: source, trace: trace, target: target,
         pluginData: nil, matchedInTable: true, extraParameters: extras)
@@ -186,15 +188,15 @@ extension DeepLinkConfiguration {
   private func rewrite(_ link: DeepLink) -> (DeepLink, [String: String], CompiledRewrite)? {
     guard rewrites.count > 0 else { return nil }
     var result: (DeepLink, [String: String], CompiledRewrite)? = nil
-    _ = rewrites.firstMatch(for: link) { match in
-      let rule = rewriteRules[match.value]
+    _ = rewrites.firstRoute(for: link) { index, ruleIndex in
+      let rule = rewriteRules[ruleIndex]
       // One pass: the target's captures go to reverse routing, the rest travel as extras.
       var targetValues: [String: String] = [:]
       var extras: [String: String] = [:]
       for (name, value) in rule.parameters {
         if rule.targetParameterNames.contains(name) { targetValues[name] = value } else { extras[name] = value }
       }
-      for (name, value) in match.parameters {
+      for (name, value) in rewrites.parameters(at: index, in: link) {
         if rule.targetParameterNames.contains(name) { targetValues[name] = value } else { extras[name] = value }
       }
       guard var rewritten = try? rule.target.link(targetValues, scheme: appScheme) else { return false }

@@ -130,3 +130,31 @@ public struct RouteTable<Value: Sendable>: Sendable {
     return result
   }
 }
+
+// MARK: Index-based lookups for the pipeline's hot path
+
+extension RouteTable {
+  /// The first route for `link`, in precedence order, that `accept` takes, as an index: no
+  /// ``RouteMatch`` (and so no copy of the link) is made per candidate.
+  func firstRoute(for link: DeepLink, where accept: (Int32, Value) -> Bool) -> Int32? {
+    var found: Int32? = nil
+    let values = storage.values
+    _ = storage.trie.forEachMatch(link) { route in
+      guard accept(route, values[Int(route)]) else { return false }
+      found = route
+      return true
+    }
+    return found
+  }
+
+  /// The value registered with the route at `index`.
+  func value(at index: Int32) -> Value { storage.values[Int(index)] }
+
+  /// The pattern, as registered, of the route at `index`.
+  func pattern(at index: Int32) -> String { storage.trie.source(of: index) }
+
+  /// The parameters the route at `index` captures from `link`.
+  func parameters(at index: Int32, in link: DeepLink) -> [String: String] {
+    storage.trie.parameters(route: index, link: link)
+  }
+}
