@@ -28,6 +28,9 @@ public struct ChainResolver<Value: Sendable>: Sendable {
   /// The first literal segment of every step, when every step starts with one: a link whose
   /// first segment is none of them cannot resolve, and is declined without any lookup.
   let firstLiterals: Set<String>?
+  /// The most segments one step can match (`nil` when a step has a catch-all): no run is tried
+  /// longer than that, so resolving costs O(*n* · longest step), not O(*n*²).
+  let longestRun: Int?
 
   /// Compiles the chainable steps.
   ///
@@ -39,6 +42,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
   public init(steps: [(pattern: String, value: Value)]) throws(DeepLinkConfigurationError) {
     var builder = RouteTable<Int>.Builder()
     var firstLiterals: Set<String>? = []
+    var longestRun: Int? = 0
     for (index, step) in steps.enumerated() {
       let pattern: RoutePattern
       do {
@@ -51,6 +55,11 @@ public struct ChainResolver<Value: Sendable>: Sendable {
       } catch {
         throw .conflictingRoutes(error)
       }
+      if pattern.segments.contains(where: { if case .catchAll = $0 { true } else { false } }) {
+        longestRun = nil
+      } else if let longest = longestRun {
+        longestRun = max(longest, pattern.segments.count)
+      }
       if case .app = pattern.namespace, case .literal(let first)? = pattern.segments.first {
         firstLiterals?.insert(first)
       } else {
@@ -58,14 +67,16 @@ public struct ChainResolver<Value: Sendable>: Sendable {
       }
     }
     self.firstLiterals = firstLiterals
+    self.longestRun = longestRun
     self.steps = steps
     self.table = builder.build()
   }
 
   /// The plan for `link`, or `nil` when its path cannot be cut into runs that each match a step.
   ///
-  /// - Complexity: at most *n*(*n*+1)/2 table lookups for a path of *n* segments (each start of
-  ///   a run fails once at most); one lookup for a link that is a single step.
+  /// - Complexity: at most *n* · *k* table lookups for a path of *n* segments whose longest step
+  ///   has *k* segments (*n*(*n*+1)/2 when a step has a catch-all); none for a link whose first
+  ///   segment starts no step.
   public func resolve(_ link: DeepLink) -> NavigationPlan<Value>? {
     guard let matched = resolveSteps(link) else { return nil }
     return plan(link, matched)
@@ -85,7 +96,8 @@ public struct ChainResolver<Value: Sendable>: Sendable {
     func solve(from start: Int) -> Bool {
       if start == count { return true }
       if failedStarts.contains(start) { return false }
-      for end in stride(from: count, to: start, by: -1) {
+      let longest = longestRun.map { min(count, start + max(1, $0)) } ?? count
+      for end in stride(from: longest, to: start, by: -1) {
         guard let match = table.match(Self.run(of: link, start..<end)) else { continue }
         found.append(
           NavigationPayload.Step(
