@@ -16,6 +16,8 @@ public enum CompositionProblem: Sendable, Hashable, CustomStringConvertible {
   case schemeClaimedTwice(scheme: String, markets: [String])
   /// A rewrite rule's target is a pattern no route or plugin handles.
   case unroutedTarget(rule: String, target: String)
+  /// A market route's pattern is malformed or not an app pattern.
+  case invalidRoute(market: String, route: String, RoutePatternError)
   /// No market has this identifier.
   case unknownMarket(String)
 
@@ -38,6 +40,8 @@ public enum CompositionProblem: Sendable, Hashable, CustomStringConvertible {
         + "; each scheme belongs to one market"
     case .unroutedTarget(let rule, let target):
       "rule `\(rule)` rewrites to `\(target)`, which no route or plugin handles; add the route or fix the target"
+    case .invalidRoute(let market, let route, let error):
+      "route `\(route)` of Market\(market): \(error.description)"
     case .unknownMarket(let id):
       "there is no market `\(id)`; known markets: " + MarketCatalogue.ids.joined(separator: ", ")
     }

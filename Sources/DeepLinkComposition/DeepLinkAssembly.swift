@@ -124,6 +124,13 @@ public enum DeepLinkAssembly {
     }
 
     var problems: [CompositionProblem] = []
+    for route in market.marketRoutes {
+      do {
+        _ = try route.pattern
+      } catch {
+        problems.append(.invalidRoute(market: market.id, route: route.name, error))
+      }
+    }
     let provider = market.routeProvider
     let platformSchemes = Set(platform.urlSchemes.map(\.scheme))
     for scheme in provider.urlSchemes where platformSchemes.contains(scheme.scheme) {
@@ -163,7 +170,9 @@ public enum DeepLinkAssembly {
       samples.append(link.absoluteString)
     }
     for route in PlatformRoute.platformCatalogue {
-      if let link = try? route.link(SampleValues.parameters(for: route.pattern)) { samples.append(link.absoluteString) }
+      if let pattern = try? route.pattern, let link = try? route.link(SampleValues.parameters(for: pattern)) {
+        samples.append(link.absoluteString)
+      }
     }
     var problems: [CompositionProblem] = []
     for sample in samples {

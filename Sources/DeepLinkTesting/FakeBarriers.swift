@@ -5,7 +5,9 @@ import Foundation
 /// test calls ``answer(_:)`` (or never, to test timeouts).
 @MainActor
 public final class ControlledBarrier: DeepLinkHandlingBarrier {
+  /// The name routes refer to it by.
   public nonisolated let name: String
+  /// How long a check may take.
   public nonisolated let checkTimeout: Duration
   /// Whether links pass without a check.
   public var isSatisfied: Bool
@@ -20,10 +22,12 @@ public final class ControlledBarrier: DeepLinkHandlingBarrier {
     self.checkTimeout = checkTimeout
   }
 
+  /// `.passed` when ``isSatisfied``, else `.needToCheck`.
   public func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus {
     isSatisfied ? .passed : .needToCheck
   }
 
+  /// Records the check; the test answers it with ``answer(_:times:)``.
   public func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
     checkedLinks.append(deepLink)
     pending.append(completion)
@@ -61,11 +65,17 @@ public final class RecordingPlugin: DeepLinkHandlerPathMatchingPlugin {
     case never
   }
 
+  /// The route pattern.
   public nonisolated let matchingPath: String
+  /// The name in telemetry.
   public nonisolated let name: String
+  /// Barriers every link passes.
   public nonisolated let barriers: [String]
+  /// Whether links change state.
   public nonisolated let changesState: Bool
+  /// Whether links wait for the preconditions.
   public nonisolated let waitForPreconditions: Bool
+  /// How long handling may take.
   public nonisolated let completionTimeout: Duration
   private let completion: Completion
   /// The parameters of every link handled, in order.
@@ -86,6 +96,7 @@ public final class RecordingPlugin: DeepLinkHandlerPathMatchingPlugin {
     self.completionTimeout = completionTimeout
   }
 
+  /// Records the parameters and completes as configured.
   public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
     handled.append(decodeParameters(data))
     switch self.completion {

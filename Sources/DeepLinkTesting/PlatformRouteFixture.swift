@@ -4,7 +4,7 @@
   import DeepLinkCore
 #endif
 
-/// The platform's links from the link catalogue (`LINKS.md`) as raw route patterns, for suites
+/// The platform's links from the link catalogue (the brief's `LINKS.md`) as raw route patterns, for suites
 /// that exercise the core without `PlatformLinks`: the security suite, the fuzzer, benchmarks.
 ///
 /// This is a fixture, not the catalogue: `PlatformLinks` owns the real, typed routes. The

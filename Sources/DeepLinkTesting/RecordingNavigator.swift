@@ -25,13 +25,16 @@ public final class RecordingNavigator: Navigator, Session {
     self.signInSucceeds = signInSucceeds
   }
 
+  /// Records the screens.
   public func show(_ screens: [Screen]) { shown.append(screens) }
 
+  /// Records the link and answers with ``confirms``.
   public func confirm(_ link: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
     confirmations.append(link)
     completion(confirms)
   }
 
+  /// Counts the request and answers with ``signInSucceeds``.
   public func signIn(completion: @escaping @Sendable (Bool) -> Void) {
     signInRequests += 1
     if signInSucceeds { isSignedIn = true }

@@ -13,7 +13,7 @@ public enum PlatformChains {
   public static func plugin(
     routes: [PlatformRoute] = PlatformRoute.platformCatalogue, navigator: any Navigator
   ) throws(DeepLinkConfigurationError) -> ChainedLinkPlugin<String> {
-    let steps = routes.filter(\.isChainable).map { (pattern: $0.pattern.source, value: $0.name) }
+    let steps = routes.filter(\.isChainable).map { (pattern: $0.source, value: $0.name) }
     return try ChainedLinkPlugin(name: name, steps: steps) { plan, _ in
       navigator.show(plan.steps.map { Screen(route: $0.value, parameters: $0.parameters) })
     }

@@ -14,7 +14,7 @@ public struct PlatformLinks: CustomDeeplinkRouteProvider {
 
   public var urlSchemes: [URLScheme] { [URLScheme(Self.scheme)] }
 
-  /// The platform's web paths (`LINKS.md`, "Web paths on the platform domains"); anything else on
+  /// The platform's web paths (the brief's `LINKS.md`, "Web paths on the platform domains"); anything else on
   /// these domains is `external`.
   public var universalLinks: [UniversalLink] {
     UniversalLink.rules(
@@ -37,7 +37,7 @@ extension UniversalLink {
   /// configuration is compiled.
   public init(_ pattern: String, to route: PlatformRoute, parameters: [String: String] = [:], isOverride: Bool = false)
   {
-    self.init(pattern, to: route.pattern.source, parameters: parameters, caseInsensitive: true, isOverride: isOverride)
+    self.init(pattern, to: route.source, parameters: parameters, caseInsensitive: true, isOverride: isOverride)
   }
 
   /// The same web paths on several hosts: one rule per host and path, hosts first.

@@ -1,6 +1,6 @@
 import DeepLinkCore
 
-/// The platform's link catalogue (`LINKS.md`, "Platform").
+/// The platform's link catalogue (the brief's `LINKS.md`, "Platform").
 extension PlatformRoute {
   /// Home: `shop://` and `shop:///`.
   public static let home = PlatformRoute("home", "/")

@@ -13,8 +13,8 @@ import DeepLinkCore
 public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   /// A stable name (`product`), used for screens and telemetry.
   public let name: String
-  /// The app pattern.
-  public let pattern: RoutePattern
+  /// The app pattern as written (`/product/{id:int}`).
+  public let source: String
   /// Barriers, by name, every link of this route passes.
   public let barriers: [String]
   /// Whether the route changes state (pays, deletes…): links from outside the app then pass
@@ -23,32 +23,39 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   /// Whether the route is a step of chained links (`/productlist/{id}/productdetail/{id}`).
   public let isChainable: Bool
 
-  /// Declares a route.
-  ///
-  /// Route patterns in the catalogue are written by engineers and checked by the test suite;
-  /// a malformed one is a programmer error and stops the program at start-up with the
-  /// pattern's error message.
+  /// Declares a route. The pattern is checked when a configuration is composed (a malformed
+  /// pattern, or one that is not an app pattern, is a `CompositionProblem` naming the route),
+  /// and whenever ``pattern`` is read; declaring never fails.
   public init(
     _ name: String, _ pattern: String, barriers: [String] = [], changesState: Bool = false, isChainable: Bool = false
   ) {
-    do {
-      self.pattern = try RoutePattern(pattern)
-    } catch {
-      preconditionFailure("PlatformRoute `\(name)`: \(error)")
-    }
-    precondition(self.pattern.namespace == .app, "PlatformRoute `\(name)` must be an app pattern starting with `/`")
     self.name = name
+    self.source = pattern
     self.barriers = barriers
     self.changesState = changesState
     self.isChainable = isChainable
   }
 
+  /// The compiled app pattern.
+  ///
+  /// - Throws: ``RoutePatternError`` when the pattern is malformed or does not start with `/`.
+  public var pattern: RoutePattern {
+    get throws(RoutePatternError) {
+      let compiled = try RoutePattern(source)
+      guard compiled.namespace == .app else {
+        throw RoutePatternError(pattern: source, offset: 0, problem: .missingStart)
+      }
+      return compiled
+    }
+  }
+
   /// The app link for this route with `parameters`, in the platform's scheme.
   ///
-  /// - Throws: ``ReverseRoutingError`` for a missing, unknown or ill-typed parameter.
-  public func link(_ parameters: [String: String] = [:]) throws(ReverseRoutingError) -> DeepLink {
+  /// - Throws: ``RoutePatternError`` for a malformed route pattern, ``ReverseRoutingError`` for a
+  ///   missing, unknown or ill-typed parameter.
+  public func link(_ parameters: [String: String] = [:]) throws -> DeepLink {
     try pattern.link(parameters, scheme: PlatformLinks.scheme)
   }
 
-  public var description: String { pattern.source }
+  public var description: String { source }
 }

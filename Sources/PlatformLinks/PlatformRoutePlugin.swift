@@ -15,7 +15,7 @@ public struct PlatformRoutePlugin: DeepLinkHandlerPathMatchingPlugin {
   }
 
   public var name: String { route.name }
-  public var matchingPath: String { route.pattern.source }
+  public var matchingPath: String { route.source }
   public var barriers: [String] { route.barriers }
   public var changesState: Bool { route.changesState }
 

@@ -58,6 +58,16 @@ import Testing
     for row in rows { expectDecision(row, in: platform) }
   }
 
+  @Test("a malformed or non-app route pattern is an error when read, never a crash when declared")
+  func malformedRoute() {
+    #expect(throws: RoutePatternError.self) { try PlatformRoute("broken", "/product/{id").pattern }
+    #expect(throws: RoutePatternError.self) { try PlatformRoute("web", "https://shop.example.com/x").pattern }
+    let problem = CompositionProblem.invalidRoute(
+      market: "BR", route: "broken",
+      RoutePatternError(pattern: "/product/{id", offset: 9, problem: .unclosedCapture))
+    #expect(problem.description.contains("route `broken` of MarketBR"))
+  }
+
   @Test("an unknown market is a composition error naming the known ones")
   func unknownMarket() {
     #expect(throws: CompositionError.self) { try DeepLinkAssembly.configuration(market: "BR") }
@@ -71,9 +81,9 @@ import Testing
     #expect(try PlatformRoute.product.link(["id": "123"]).absoluteString == "shop://product/123")
     for route in PlatformRoute.platformCatalogue {
       var parameters: [String: String] = [:]
-      for name in route.pattern.requiredParameterNames { parameters[name] = "42" }
+      for name in try route.pattern.requiredParameterNames { parameters[name] = "42" }
       let link = try route.link(parameters)
-      #expect(platform.decide(link.absoluteString).route == route.pattern.source, "\(route.name)")
+      #expect(platform.decide(link.absoluteString).route == route.source, "\(route.name)")
     }
     #expect(throws: ReverseRoutingError.self) { try PlatformRoute.product.link(["id": "abc"]) }
   }

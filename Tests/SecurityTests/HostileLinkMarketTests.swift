@@ -37,6 +37,9 @@ import Testing
       #expect(decision.outcome != .routed, "\(shown)")
     case .routedInert(_, let parameters):
       #expect(decision.outcome == .routed, "\(shown)")
+      // A rewrite may drop a capture the platform route does not take (such as `slug`), but at
+      // least one of the expected parameters must arrive, and each that arrives must be exact.
+      #expect(parameters.isEmpty || parameters.keys.contains { decision.parameters[$0] != nil }, "\(shown)")
       for (name, value) in parameters {
         if let captured = decision.parameters[name] { #expect(captured == value, "`\(name)`: \(shown)") }
       }

@@ -65,9 +65,11 @@ import Testing
 
   @Test(
     "a parsed hostile link writes out to a string that parses back to the same link",
-    arguments: HostileLink.all)
+    arguments: HostileLink.all.filter {
+      if case .invalid = $0.expectation { false } else { true }
+    })
   func roundTrip(_ row: HostileLink) throws {
-    guard let link = try? DeepLink(row.link) else { return }
+    let link = try DeepLink(row.link)
     #expect(try DeepLink(link.absoluteString) == link, "`\(link.absoluteString)`")
   }
 

@@ -1,7 +1,7 @@
 import DeepLinkCore
 import PlatformLinks
 
-/// The CA market's links (`LINKS.md`, "Market CA"). Every web path may start with a language,
+/// The CA market's links (the brief's `LINKS.md`, "Market CA"). Every web path may start with a language,
 /// `en` or `fr`, passed on as the parameter `locale`.
 public struct CARouteProvider: CustomDeeplinkRouteProvider {
   /// The market's universal-link domains.

@@ -3,7 +3,7 @@ import DeepLinkCore
 import DeepLinkTesting
 import Testing
 
-/// Every CA row of `LINKS.md`, in both languages, decided through the composed CA market.
+/// Every CA row of the brief's `LINKS.md`, in both languages, decided through the composed CA market.
 @Suite struct CALinkTableTests {
   static let configuration = try! DeepLinkAssembly.configuration(market: "CA")
 

@@ -34,7 +34,7 @@ public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
   }
 
   public var name: String { PlatformRoute.payInStore.name }
-  public var matchingPath: String { PlatformRoute.payInStore.pattern.source }
+  public var matchingPath: String { PlatformRoute.payInStore.source }
   public var barriers: [String] { PlatformRoute.payInStore.barriers }
   public var changesState: Bool { PlatformRoute.payInStore.changesState }
 

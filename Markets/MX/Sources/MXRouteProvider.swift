@@ -1,7 +1,7 @@
 import DeepLinkCore
 import PlatformLinks
 
-/// The MX market's links (`LINKS.md`, "Market MX").
+/// The MX market's links (the brief's `LINKS.md`, "Market MX").
 public struct MXRouteProvider: CustomDeeplinkRouteProvider {
   /// The market's universal-link domains.
   public static let domainNames = ["shop.example.com.mx", "www.shop.example.com.mx"]

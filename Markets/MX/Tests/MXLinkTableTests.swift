@@ -3,7 +3,7 @@ import DeepLinkCore
 import DeepLinkTesting
 import Testing
 
-/// Every MX row of `LINKS.md`, decided through the composed MX market.
+/// Every MX row of the brief's `LINKS.md`, decided through the composed MX market.
 @Suite struct MXLinkTableTests {
   static let configuration = try! DeepLinkAssembly.configuration(market: "MX")
 

@@ -2,7 +2,7 @@
 /// telemetry, `debugInfo` or `deeplink explain`.
 ///
 /// A query name is token-like when, lowercased, it is one of ``sensitiveNames`` or contains
-/// `token`, `password`, `secret` or `session`.
+/// `token`, `password`, `secret`, `session` or `auth`.
 public enum LinkRedactor {
   /// Query names whose values are always redacted.
   public static let sensitiveNames: Set<String> = [
