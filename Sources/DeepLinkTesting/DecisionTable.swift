@@ -87,3 +87,16 @@ public func webVariants(of link: String) -> [String] {
   let extra = link + (link.contains("?") ? "&" : "?") + "utm_source=newsletter"
   return [upperHost, trailing, extra]
 }
+
+/// Checks that every spelling from ``webVariants(of:)`` of a routed row's link decides to the
+/// same outcome and route as the row says, recording an issue at the caller for each difference.
+public func expectWebVariants(
+  of row: DecisionExpectation, in configuration: DeepLinkConfiguration,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  for variant in webVariants(of: row.link) {
+    let decision = configuration.decide(variant)
+    #expect(decision.outcome == row.outcome, "outcome of `\(variant)`", sourceLocation: sourceLocation)
+    #expect(decision.route == row.route, "route of `\(variant)`", sourceLocation: sourceLocation)
+  }
+}

@@ -73,7 +73,7 @@ import Testing
     .init("shopca://ca/nowhere", outcome: .notFound),
   ]
 
-  @Test("every CA link decides as LINKS.md says", arguments: rows)
+  @Test("every CA link decides as the brief's LINKS.md says", arguments: rows)
   func link(_ row: DecisionExpectation) {
     expectDecision(row, in: Self.configuration)
   }
@@ -82,11 +82,7 @@ import Testing
     "casing of the host, a trailing slash and an extra query item do not change the decision",
     arguments: rows.filter { $0.link.hasPrefix("https://shop.example.ca/") && $0.outcome == .routed })
   func variants(_ row: DecisionExpectation) {
-    for variant in webVariants(of: row.link) {
-      let decision = Self.configuration.decide(variant)
-      #expect(decision.outcome == .routed, "\(variant)")
-      #expect(decision.route == row.route, "\(variant)")
-    }
+    expectWebVariants(of: row, in: Self.configuration)
   }
 
   @Test("web path literals ignore case")
