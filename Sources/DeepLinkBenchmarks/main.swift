@@ -37,6 +37,7 @@ let sections: [any BenchmarkSection] = [
   BuildBenchmark(),
   MemoryBenchmark(),
   DecideBenchmark(),
+  HostileDecideBenchmark(),
   CheckBenchmark(),
 ]
 let reports = sections.map { $0.run(context) }
