@@ -37,6 +37,7 @@ extension DeepLinkConfiguration {
       trace.add(.admit, "\(outcome): \(reason)")
       return .init(input: input, outcome: outcome, reason: reason, link: link, source: source, trace: trace)
     }
+    var admittedScheme: URLScheme? = nil
     if let host = link.host {
       guard link.port == nil, exactDomains.contains(host) || wildcardDomains.contains(where: { $0.matches(host) })
       else {
@@ -46,7 +47,8 @@ extension DeepLinkConfiguration {
       }
       trace.add(.admit, "ours: `\(host)` is an app domain")
     } else {
-      guard schemes[link.scheme] != nil else {
+      admittedScheme = schemes[link.scheme]
+      guard admittedScheme != nil else {
         trace.add(.admit, "invalid: `\(link.scheme)` is not a registered scheme")
         return .init(
           input: input, outcome: .invalid, reason: "unregisteredScheme", link: link, source: source, trace: trace)
@@ -65,7 +67,7 @@ extension DeepLinkConfiguration {
       rewrittenTo = rewritten
       extras = ruleExtras
       trace.add(.rewrite, "`\(rule.pattern.source)` → `\(rule.target.source)`: \(rewritten.absoluteString)")
-    } else if link.host == nil, let mapped = mapToAppScheme(link) {
+    } else if let scheme = admittedScheme, let mapped = mapToAppScheme(link, scheme) {
       routedLink = mapped
       rewrittenTo = mapped
       trace.add(.rewrite, "scheme `\(link.scheme)` → `\(appScheme)`: \(mapped.absoluteString)")
@@ -217,11 +219,11 @@ extension DeepLinkConfiguration {
 
   /// Maps a link of a market scheme (`shopca://ca/cart`, `shopca://cart`) onto the app scheme,
   /// dropping the scheme's custom host.
-  private func mapToAppScheme(_ link: DeepLink) -> DeepLink? {
-    guard let scheme = schemes[link.scheme] else { return nil }
+  private func mapToAppScheme(_ link: DeepLink, _ scheme: URLScheme) -> DeepLink? {
     var segments = link.pathSegments
     if let customHost = scheme.customHost, let first = segments.first,
-      first.lowercased() == customHost.lowercased()
+      first.utf8.count == customHost.utf8.count,
+      zip(first.utf8, customHost.utf8).allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 })
     {
       segments.removeFirst()
     }

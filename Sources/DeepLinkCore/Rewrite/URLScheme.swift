@@ -7,7 +7,8 @@
 public struct URLScheme: Sendable, Hashable, CustomStringConvertible {
   /// The scheme, lowercased.
   public let scheme: String
-  /// A fixed first segment that links of this scheme may start with and that is dropped.
+  /// A fixed first segment, lowercased, that links of this scheme may start with (in any case)
+  /// and that is dropped.
   public let customHost: String?
 
   /// Creates a scheme entry.
@@ -17,7 +18,7 @@ public struct URLScheme: Sendable, Hashable, CustomStringConvertible {
   ///   - customHost: the fixed host links may carry (`ca`), compared without regard to case.
   public init(_ scheme: String, customHost: String? = nil) {
     self.scheme = scheme.lowercased()
-    self.customHost = customHost
+    self.customHost = customHost?.lowercased()
   }
 
   public var description: String { customHost.map { "\(scheme)://\($0)" } ?? "\(scheme)://" }
