@@ -6,6 +6,8 @@ import Foundation
 /// conforming to this protocol in its own file and list it in `main.swift`; its report becomes
 /// a key of the `--json` object and a block of the table.
 protocol BenchmarkSection {
+  /// The section's key in the `--json` object, also the name `--only` takes.
+  var key: String { get }
   /// Runs the measurements.
   func run(_ context: BenchmarkContext) -> SectionReport
 }

@@ -3,6 +3,7 @@ import DeepLinkCore
 /// (e): compiling a table of 10,000 routes from their pattern strings — pattern parsing, conflict
 /// checks and the trie included.
 struct BuildBenchmark: BenchmarkSection {
+  let key = "build"
   static let routes = 10_000
 
   func run(_ context: BenchmarkContext) -> SectionReport {

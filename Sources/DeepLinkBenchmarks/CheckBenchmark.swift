@@ -3,6 +3,7 @@ import Foundation
 /// (g): `deeplink check --format jsonl` throughput: the release binary, spawned over a file of
 /// 1,000,000 market links, output to `/dev/null`.
 struct CheckBenchmark: BenchmarkSection {
+  let key = "check"
   static let links = 1_000_000
   static let goal = 500_000.0
 

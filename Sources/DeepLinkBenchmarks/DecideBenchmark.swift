@@ -4,6 +4,7 @@ import DeepLinkCore
 /// (d): the whole synchronous decision — parse, admit, rewrite, match — through the composed CA
 /// market, over a set of typical CA links.
 struct DecideBenchmark: BenchmarkSection {
+  let key = "decide"
   /// Typical CA links: market web paths, the market scheme, platform links, a foreign link.
   static let links = [
     "https://shop.example.ca/fr/panier",

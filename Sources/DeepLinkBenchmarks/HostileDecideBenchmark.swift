@@ -5,6 +5,7 @@ import DeepLinkCore
 /// the longest links the parser accepts, the most segments, huge queries, heavy escaping, chain
 /// attempts that must backtrack, each decided through the composed CA market.
 struct HostileDecideBenchmark: BenchmarkSection {
+  let key = "hostileDecide"
   /// Links at the limits: each is decided alone and the slowest median is reported.
   static let links: [(name: String, link: String)] = {
     let chainAttempt = "shop://" + (["productlist", "1"] + Array(repeating: "x", count: 62)).joined(separator: "/")

@@ -3,6 +3,7 @@ import DeepLinkCore
 /// (a) and (b): looking up pre-parsed links in the route table, and the same lookups through the
 /// two baselines, at 10 to 100,000 routes; half the links hit a route, half miss.
 struct LookupBenchmark: BenchmarkSection {
+  let key = "lookup"
   static let sizes = [10, 100, 1_000, 10_000, 100_000]
   /// Hits and misses generated per size (the table looks all of them up).
   static let linksPerKind = 512

@@ -17,6 +17,7 @@ import Foundation
 /// plus `hblkhd` (bytes in blocks mmap'ed directly, which large arrays get), read through
 /// `malloc_info(3)` (see ``heapInUse()``).
 struct MemoryBenchmark: BenchmarkSection {
+  let key = "memory"
   static let routes = 100_000
 
   func run(_ context: BenchmarkContext) -> SectionReport {

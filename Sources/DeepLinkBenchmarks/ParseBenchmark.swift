@@ -4,6 +4,7 @@ import Foundation
 /// (c): parsing and normalising a string into a ``DeepLink``, next to Foundation's
 /// `URLComponents(string:)` reading the host, the path and the query items.
 struct ParseBenchmark: BenchmarkSection {
+  let key = "parse"
   /// The fixed set of links, each with a short name for the output.
   static let links: [(name: String, text: String)] = [
     ("custom-scheme-query", "shop://product/123?ref=home&utm_source=push"),

@@ -3,20 +3,33 @@ import Foundation
 // deeplink-bench: measures the route table, the link parser and the table build against
 // baselines, and prints a readable table (default) or one JSON object (`--json`).
 //
-//   swift run -c release deeplink-bench [--quick] [--json]
+//   swift run -c release deeplink-bench [--quick] [--json] [--only KEY[,KEY…]]
 
-let arguments = Set(CommandLine.arguments.dropFirst())
-let usage = "usage: deeplink-bench [--quick] [--json]"
+let usage = "usage: deeplink-bench [--quick] [--json] [--only KEY[,KEY…]]"
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("deeplink-bench: \(message)\n\(usage)\n".utf8))
+  exit(64)
+}
+var arguments = Set<String>()
+var only: Set<String>? = nil
+var remaining = CommandLine.arguments.dropFirst()[...]
+while let argument = remaining.popFirst() {
+  if argument == "--only" {
+    guard let keys = remaining.popFirst() else { fail("--only needs a section key") }
+    only = Set(keys.split(separator: ",").map(String.init))
+  } else {
+    arguments.insert(argument)
+  }
+}
 if arguments.contains("--help") || arguments.contains("-h") {
   print(usage)
   print("  --quick  fewer samples and lookups: a smoke run, not figures to quote")
   print("  --json   one JSON object on standard output instead of the table")
+  print("  --only   run only these sections, by JSON key: lookup, parse, build, memory, decide,")
+  print("           hostileDecide, check (goals of the other sections are then not reported)")
   exit(0)
 }
-if let unknown = arguments.subtracting(["--quick", "--json"]).first {
-  FileHandle.standardError.write(Data("deeplink-bench: unknown option \(unknown)\n\(usage)\n".utf8))
-  exit(64)
-}
+if let unknown = arguments.subtracting(["--quick", "--json"]).first { fail("unknown option \(unknown)") }
 let quick = arguments.contains("--quick")
 
 let harness =
@@ -40,7 +53,8 @@ let sections: [any BenchmarkSection] = [
   HostileDecideBenchmark(),
   CheckBenchmark(),
 ]
-let reports = sections.map { $0.run(context) }
+if let only, let unknown = only.subtracting(sections.map(\.key)).first { fail("no section \(unknown)") }
+let reports = sections.filter { only?.contains($0.key) ?? true }.map { $0.run(context) }
 
 if arguments.contains("--json") {
   print(Output.json(reports))
