@@ -116,13 +116,13 @@ extension RoutePattern {
     return DeepLink(scheme: linkScheme, host: linkHost, pathSegments: segmentsOut, queryItems: items)
   }
 
-  private static func isSegmentValue(_ value: String) -> Bool {
+  static func isSegmentValue(_ value: String) -> Bool {
     !value.isEmpty && value != "." && value != ".." && !value.utf8.contains(0x2F) && !value.utf8.contains(0x5C)
       && hasNoControlCharacter(value)
   }
 
   /// An ASCII letter followed by letters, digits, `+`, `-` or `.`, and not `http` or `https`.
-  private static func isCustomScheme(_ scheme: String) -> Bool {
+  static func isCustomScheme(_ scheme: String) -> Bool {
     guard let first = scheme.utf8.first, (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A else { return false }
     let wellFormed = scheme.utf8.allSatisfy { b in
       ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E
@@ -131,7 +131,7 @@ extension RoutePattern {
     return wellFormed && lowered != "http" && lowered != "https"
   }
 
-  private static func hasNoControlCharacter(_ value: String) -> Bool {
+  static func hasNoControlCharacter(_ value: String) -> Bool {
     value.unicodeScalars.allSatisfy { !($0.value < 0x20 || ($0.value >= 0x7F && $0.value <= 0x9F)) }
   }
 }

@@ -61,12 +61,13 @@ extension DeepLinkConfiguration {
     var rewrittenTo: DeepLink? = nil
     var extras: [String: String] = [:]
     var appliedRule: UniversalLink? = nil
-    if let (rewritten, ruleExtras, rule) = rewrite(link) {
-      appliedRule = rule.rule
+    if let (rewritten, ruleExtras, ruleIndex) = rewrite(link) {
+      let rule = rewriteRules[ruleIndex].rule
+      appliedRule = rule
       routedLink = rewritten
       rewrittenTo = rewritten
       extras = ruleExtras
-      trace.add(.rewrite, "`\(rule.pattern.source)` → `\(rule.target.source)`: \(rewritten.absoluteString)")
+      trace.add(.rewrite, "`\(rule.pattern)` → `\(rule.target)`: \(rewritten.absoluteString)")
     } else if let scheme = admittedScheme, let mapped = mapToAppScheme(link, scheme) {
       routedLink = mapped
       rewrittenTo = mapped
@@ -93,9 +94,8 @@ extension DeepLinkConfiguration {
     }
     if let index = found {
       let target = routes.value(at: index)
-      let pattern = routes.pattern(at: index)
-      var parameters = extras
-      for (name, value) in captured ?? routes.parameters(at: index, in: routedLink) { parameters[name] = value }
+      let pattern = routeSources[Int(index)]
+      let parameters = Self.merging(extras, captured ?? routes.parameters(at: index, in: routedLink))
       trace.add(.match, "routed to `\(pattern)` (\(target.name))")
       return .init(
         input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
@@ -167,6 +167,17 @@ extension DeepLinkConfiguration {
     return result
   }
 
+  /// A rule's extras with the route's captures, which win over an extra of the same name.
+  private static func merging(_ extras: [String: String], _ captured: [String: String]) -> [String: String] {
+    guard !extras.isEmpty else { return captured }
+    guard !captured.isEmpty else { return extras }
+    // A new dictionary of the final size: growing a copy of either would copy it twice.
+    var parameters = [String: String](minimumCapacity: extras.count + captured.count)
+    for (name, value) in extras { parameters[name] = value }
+    for (name, value) in captured { parameters[name] = value }
+    return parameters
+  }
+
   /// Whether a table candidate's plugin accepts its captured values.
   private static func accepts(_ match: RouteMatch<RouteTarget>) -> Bool {
     match.value.acceptsParameters?(match.parameters) ?? true
@@ -186,13 +197,19 @@ extension DeepLinkConfiguration {
     return names
   }
 
-  /// Applies the first rewrite rule whose pattern matches and whose target accepts the values.
-  private func rewrite(_ link: DeepLink) -> (DeepLink, [String: String], CompiledRewrite)? {
+  /// Applies the first rewrite rule whose pattern matches and whose target accepts the values:
+  /// through the rule's ``RewritePlan`` when it has one, else by reverse routing.
+  private func rewrite(_ link: DeepLink) -> (DeepLink, [String: String], Int)? {
     guard rewrites.count > 0 else { return nil }
-    var result: (DeepLink, [String: String], CompiledRewrite)? = nil
+    var result: (DeepLink, [String: String], Int)? = nil
     _ = rewrites.firstRoute(for: link) { index, ruleIndex in
+      if let plan = rewritePlans[ruleIndex] {
+        guard let (rewritten, extras) = plan.apply(to: link) else { return false }
+        result = (rewritten, extras, ruleIndex)
+        return true
+      }
       let rule = rewriteRules[ruleIndex]
-      // One pass: the target's captures go to reverse routing, the rest travel as extras.
+      // The general way, for rules without a plan. One pass: the target's captures go to reverse routing, the rest travel as extras.
       var targetValues: [String: String] = [:]
       var extras: [String: String] = [:]
       for (name, value) in rule.parameters {
@@ -202,16 +219,15 @@ extension DeepLinkConfiguration {
         if rule.targetParameterNames.contains(name) { targetValues[name] = value } else { extras[name] = value }
       }
       guard var rewritten = try? rule.target.link(targetValues, scheme: appScheme) else { return false }
-      // Query items the rule does not consume travel on (campaign tags and the like).
-      if !link.queryItems.isEmpty {
-        let passed = link.queryItems.filter { !rule.consumedQueryKeys.contains($0.name) }
-        if !passed.isEmpty {
-          rewritten = DeepLink(
-            scheme: rewritten.scheme, pathSegments: rewritten.pathSegments,
-            queryItems: rewritten.queryItems + passed, fragment: link.fragment)
-        }
+      // Query items the rule does not consume travel on (campaign tags and the like), and so
+      // does the fragment.
+      let passed = link.queryItems.filter { !rule.consumedQueryKeys.contains($0.name) }
+      if !passed.isEmpty || link.fragment != nil {
+        rewritten = DeepLink(
+          scheme: rewritten.scheme, pathSegments: rewritten.pathSegments,
+          queryItems: rewritten.queryItems + passed, fragment: link.fragment)
       }
-      result = (rewritten, extras, rule)
+      result = (rewritten, extras, ruleIndex)
       return true
     }
     return result

@@ -27,15 +27,20 @@ public final class DeepLinkConfiguration: Sendable {
   /// The barrier state-changing routes pass when the link came from outside the app.
   public let confirmationBarrier: String?
 
-  let schemes: [String: URLScheme]
-  /// The exact domains, for a hashed admission check; wildcard domains are matched in turn.
-  let exactDomains: Set<String>
+  let schemes: SmallStringMap<URLScheme>
+  /// The exact domains (see ``SmallStringMap`` for why not a `Set`); wildcard domains are
+  /// matched in turn.
+  let exactDomains: SmallStringMap<Void>
   let wildcardDomains: [Domain]
   /// Whether any filter is set; when none is, admission skips them.
   let hasFilters: Bool
   let rewriteRules: [CompiledRewrite]
+  /// Each rule's plan, when it has one (``RewritePlan``).
+  let rewritePlans: [RewritePlan?]
   let rewrites: RouteTable<Int>
   let routes: RouteTable<RouteTarget>
+  /// Each route's pattern as written, kept as strings: a decision reports it.
+  let routeSources: [String]
   let plugins: [any DeepLinkHandlerPlugin]
   let opaquePlugins: [Int]
 
@@ -53,14 +58,14 @@ public final class DeepLinkConfiguration: Sendable {
     if let invalid = allDomains.first(where: { $0.host == nil }) { throw .invalidDomain(invalid.name) }
     guard let appScheme = urlSchemes.first(where: { $0.customHost == nil })?.scheme else { throw .missingAppScheme }
     self.urlSchemes = urlSchemes
-    self.schemes = schemes
+    self.schemes = SmallStringMap(urlSchemes.map { ($0.scheme, $0) })
     self.domains = domains
-    var exact = Set<String>()
+    var exact: [(String, Void)] = []
     var wildcards: [Domain] = []
     for domain in domains {
-      if case .exact(let host)? = domain.host { exact.insert(host) } else { wildcards.append(domain) }
+      if case .exact(let host)? = domain.host { exact.append((host, ())) } else { wildcards.append(domain) }
     }
-    self.exactDomains = exact
+    self.exactDomains = SmallStringMap(exact)
     self.wildcardDomains = wildcards
     self.hasFilters = filters != LinkFilters()
     self.appScheme = appScheme
@@ -80,6 +85,7 @@ public final class DeepLinkConfiguration: Sendable {
     }
     let effective = try Self.resolveOverrides(compiled)
     self.rewriteRules = effective
+    self.rewritePlans = effective.map { RewritePlan($0, appScheme: appScheme) }
     var rewriteBuilder = RouteTable<Int>.Builder()
     for (index, rule) in effective.enumerated() {
       do {
@@ -100,6 +106,7 @@ public final class DeepLinkConfiguration: Sendable {
       }
     }
     self.routes = routeBuilder.build()
+    self.routeSources = routes.map(\.pattern.source)
   }
 
   /// Drops every rule an override replaces: an override takes the place of the earlier rule

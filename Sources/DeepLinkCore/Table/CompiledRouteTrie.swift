@@ -25,9 +25,9 @@ final class CompiledRouteTrie: @unchecked Sendable {
   let captures: UnsafeMutableBufferPointer<RouteTrie.Capture>
   let queries: UnsafeMutableBufferPointer<RouteTrie.QueryRequirement>
   let names: UnsafeMutableBufferPointer<String>
-  let schemeRoots: [String: Int32]
-  let hostRoots: [String: Int32]
-  let wildcardRoots: [Substring: Int32]
+  let schemeRoots: SmallStringMap<Int32>
+  let hostRoots: SmallStringMap<Int32>
+  let wildcardRoots: SmallStringMap<Int32>
 
   init(_ trie: RouteTrie) {
     nodes = Self.copy(trie.nodes)
@@ -40,9 +40,9 @@ final class CompiledRouteTrie: @unchecked Sendable {
     captures = Self.copy(trie.captures)
     queries = Self.copy(trie.queries)
     names = Self.copy(trie.names)
-    schemeRoots = trie.schemeRoots
-    hostRoots = trie.hostRoots
-    wildcardRoots = trie.wildcardRoots
+    schemeRoots = SmallStringMap(trie.schemeRoots.sorted { $0.value < $1.value }.map { ($0.key, $0.value) })
+    hostRoots = SmallStringMap(trie.hostRoots.sorted { $0.value < $1.value }.map { ($0.key, $0.value) })
+    wildcardRoots = SmallStringMap(trie.wildcardRoots.sorted { $0.value < $1.value }.map { (String($0.key), $0.value) })
   }
 
   deinit {

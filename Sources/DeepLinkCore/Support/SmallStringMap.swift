@@ -1,0 +1,56 @@
+/// A read-only map from strings to values for the handful of keys a decision looks up on every
+/// link: schemes, hosts, the roots of a route table.
+///
+/// Up to ``linearLimit`` keys are compared in turn with `==`, which for the short ASCII keys
+/// these are is a length check and a byte comparison (inline for keys of 15 bytes or fewer); a
+/// `Dictionary` would hash the key with a seeded SipHash first, which costs more than comparing
+/// a few keys. Larger maps use a `Dictionary`.
+struct SmallStringMap<Value: Sendable>: Sendable {
+  /// The most keys compared in turn before a dictionary is used.
+  static var linearLimit: Int { 8 }
+
+  private let keys: [String]
+  private let values: [Value]
+  private let index: [String: Int]?
+
+  /// A map with `entries`' keys and values; a later duplicate key is ignored.
+  init(_ entries: some Sequence<(String, Value)>) {
+    var keys: [String] = []
+    var values: [Value] = []
+    var index: [String: Int] = [:]
+    for (key, value) in entries where index[key] == nil {
+      index[key] = keys.count
+      keys.append(key)
+      values.append(value)
+    }
+    self.keys = keys
+    self.values = values
+    self.index = keys.count > Self.linearLimit ? index : nil
+  }
+
+  /// The value for `key`, or `nil`.
+  @inline(__always)
+  subscript(_ key: String) -> Value? {
+    if let index { return index[key].map { values[$0] } }
+    // Lengths first: for native strings a stored count, so most keys are passed over cheaply.
+    let count = key.utf8.count
+    for position in keys.indices where keys[position].utf8.count == count && keys[position] == key {
+      return values[position]
+    }
+    return nil
+  }
+
+  /// The value for `key`, or `nil`.
+  subscript(_ key: Substring) -> Value? {
+    if let index { return index[String(key)].map { values[$0] } }
+    for position in keys.indices where keys[position] == key { return values[position] }
+    return nil
+  }
+
+  /// Whether `key` is in the map.
+  @inline(__always)
+  func contains(_ key: String) -> Bool { self[key] != nil }
+
+  /// Whether the map has no keys.
+  var isEmpty: Bool { keys.isEmpty }
+}

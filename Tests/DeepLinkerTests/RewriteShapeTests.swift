@@ -1,0 +1,95 @@
+import DeepLinkCore
+import DeepLinkTesting
+import Testing
+
+/// Rewrite rules of every shape, through the public decision: values from path segments, query
+/// items and fixed parameters; typed targets that refuse a value (the next rule is tried);
+/// optional and catch-all captures; query items the rule does not consume and the fragment
+/// passed on. Rules whose target
+/// has optional or catch-all segments are rewritten by reverse routing, the others by a plan
+/// worked out when the configuration is compiled: both must give the same decisions.
+@MainActor
+@Suite struct RewriteShapeTests {
+  struct Row: Sendable, CustomStringConvertible {
+    let link: String
+    let rewrittenTo: String?
+    let route: String?
+    let parameters: [String: String]
+    init(_ link: String, _ rewrittenTo: String?, route: String?, _ parameters: [String: String] = [:]) {
+      self.link = link
+      self.rewrittenTo = rewrittenTo
+      self.route = route
+      self.parameters = parameters
+    }
+    var description: String { link }
+  }
+
+  nonisolated static let host = "https://shop.example.com"
+
+  nonisolated static let rules: [UniversalLink] = [
+    // segment → typed segment: a slug is not an int, so the next rule takes the link
+    UniversalLink("\(host)/p/{slug}", to: "/product/{slug:int}"),
+    UniversalLink("\(host)/p/{slug...}", to: "/page/{slug}", parameters: ["kind": "fallback"]),
+    // query capture → path segment, with a fixed fallback
+    UniversalLink("\(host)/go?to={id?}", to: "/product/{id:int}", parameters: ["id": "1"]),
+    // fixed parameters into the target and as extras; a captured extra beats a fixed one
+    UniversalLink("\(host)/{locale}/panier", to: "/cart", parameters: ["locale": "xx", "channel": "web"]),
+    // path capture → target query capture
+    UniversalLink("\(host)/find/{query}", to: "/search?q={query}"),
+    UniversalLink("\(host)/search?q={query}", to: "/search?q={query}"),
+    // optional and catch-all source captures as extras
+    UniversalLink("\(host)/deals/{id?}", to: "/deals"),
+    UniversalLink("\(host)/docs/{rest...}", to: "/help"),
+    // target with an optional segment and a catch-all: the general way
+    UniversalLink("\(host)/story/{id:int}/{part?}", to: "/story/{id}/{part?}"),
+    UniversalLink("\(host)/files/{path...}", to: "/files/{path...}"),
+  ]
+
+  nonisolated static let rows: [Row] = [
+    Row("\(host)/p/42", "shop://product/42", route: "/product/{id:int}", ["id": "42"]),
+    Row("\(host)/p/desk", "shop://page/desk", route: "/page/{slug}", ["slug": "desk", "kind": "fallback"]),
+    Row("\(host)/go?to=7", "shop://product/7", route: "/product/{id:int}", ["id": "7"]),
+    Row("\(host)/go", "shop://product/1", route: "/product/{id:int}", ["id": "1"]),
+    Row("\(host)/go?to=", "shop://product/1", route: "/product/{id:int}", ["id": "1"]),
+    Row("\(host)/go?to=abc", nil, route: nil),
+    Row("\(host)/fr/panier", "shop://cart", route: "/cart", ["locale": "fr", "channel": "web"]),
+    Row(
+      "\(host)/fr/panier?utm_source=mail#top", "shop://cart?utm_source=mail#top", route: "/cart",
+      ["locale": "fr", "channel": "web"]),
+    Row("\(host)/fr/panier#top", "shop://cart#top", route: "/cart", ["locale": "fr", "channel": "web"]),
+    Row("\(host)/find/red%20shoes", "shop://search?q=red%20shoes", route: "/search?q={query}", ["query": "red shoes"]),
+    Row(
+      "\(host)/search?q=desk&page=2", "shop://search?q=desk&page=2", route: "/search?q={query}", ["query": "desk"]),
+    Row("\(host)/deals/9", "shop://deals", route: "/deals", ["id": "9"]),
+    Row("\(host)/deals", "shop://deals", route: "/deals"),
+    Row("\(host)/docs/a/b", "shop://help", route: "/help", ["rest": "a/b"]),
+    Row("\(host)/story/3/end", "shop://story/3/end", route: "/story/{id}/{part?}", ["id": "3", "part": "end"]),
+    Row("\(host)/story/3", "shop://story/3", route: "/story/{id}/{part?}", ["id": "3"]),
+    Row("\(host)/files/a/b", "shop://files/a/b", route: "/files/{path...}", ["path": "a/b"]),
+  ]
+
+  static func configuration() throws -> DeepLinkConfiguration {
+    var specification = DeepLinkSpecification()
+    specification.urlSchemes = [URLScheme("shop")]
+    specification.domains = [Domain("shop.example.com")]
+    specification.universalLinks = rules
+    specification.plugins = [
+      "/product/{id:int}", "/page/{slug}", "/cart", "/search?q={query}", "/deals", "/help", "/story/{id}/{part?}",
+      "/files/{path...}",
+    ].map { RecordingPlugin($0) }
+    return try DeepLinkConfiguration(compiling: specification)
+  }
+
+  @Test("every rule shape rewrites to the link, route and parameters expected", arguments: rows)
+  func rewrite(_ row: Row) throws {
+    let decision = try Self.configuration().decide(row.link)
+    #expect(decision.rewrittenTo?.absoluteString == row.rewrittenTo)
+    #expect(decision.route == row.route)
+    if row.route != nil {
+      #expect(decision.outcome == .routed)
+      #expect(decision.parameters == row.parameters)
+    } else {
+      #expect(decision.outcome == .external)
+    }
+  }
+}
