@@ -17,7 +17,10 @@ extension DeepLink {
     let result = input.withUTF8 { bytes in
       Result { () throws(DeepLinkError) in try LinkParser.parse(bytes) }
     }
-    self = try result.get()
+    switch result {
+    case .success(let link): storage = link.storage
+    case .failure(let error): throw error
+    }
   }
 }
 
@@ -247,6 +250,7 @@ extension LinkParser {
   ) throws(DeepLinkError) -> String {
     let raw = UnsafeBufferPointer(rebasing: p[start..<end])
     guard !raw.isEmpty else { throw .missingHost }
+    if let host = readNormalHost(raw) { return host }
     let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
       Result { () throws(DeepLinkError) -> String in
         var count: Int
@@ -303,6 +307,29 @@ extension LinkParser {
       }
     }
     return try result.get()
+  }
+
+  /// The host of most links, already in normal form (lower-case letters, digits, `-` and `.`,
+  /// perhaps one trailing dot), read straight from the link's bytes; `nil` for any other host,
+  /// which ``readHost(_:_:_:)`` then decodes, maps and lowercases first.
+  private static func readNormalHost(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+    var count = raw.count
+    if raw[count - 1] == dot { count -= 1 }
+    guard count > 0, count <= 253 else { return nil }
+    var labelStart = 0
+    for j in 0...count {
+      if j < count {
+        let b = raw[j]
+        if (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D { continue }
+        guard b == dot else { return nil }
+      }
+      let length = j - labelStart
+      // Errors are left to the general reader, which quotes the host.
+      guard length > 0, length <= 63 else { return nil }
+      if j == count && isNumericLabel(UnsafeBufferPointer(rebasing: raw[labelStart..<j])) { return nil }
+      labelStart = j + 1
+    }
+    return String(decoding: UnsafeBufferPointer(rebasing: raw[0..<count]), as: UTF8.self)
   }
 
   /// The WHATWG URL standard reads a host whose last label is a number (decimal, or `0x` hex)

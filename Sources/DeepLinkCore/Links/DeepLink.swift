@@ -29,19 +29,47 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
   /// The most path segments a link may have.
   public static let maximumPathSegments = 64
 
+  /// The parts, behind one reference: a link is handed from stage to stage and kept in
+  /// decisions, matches and events, and a copy then costs one reference count instead of one
+  /// per part.
+  @usableFromInline
+  final class Storage: Sendable {
+    @usableFromInline let scheme: String
+    @usableFromInline let host: String?
+    @usableFromInline let port: Int?
+    @usableFromInline let pathSegments: [String]
+    @usableFromInline let queryItems: [DeepLinkQueryItem]
+    @usableFromInline let fragment: String?
+
+    init(
+      scheme: String, host: String?, port: Int?, pathSegments: [String], queryItems: [DeepLinkQueryItem],
+      fragment: String?
+    ) {
+      self.scheme = scheme
+      self.host = host
+      self.port = port
+      self.pathSegments = pathSegments
+      self.queryItems = queryItems
+      self.fragment = fragment
+    }
+  }
+
+  @usableFromInline
+  let storage: Storage
+
   /// The scheme, lowercased (`https`, `shop`).
-  public let scheme: String
+  @inlinable public var scheme: String { storage.scheme }
   /// The host of an `http` or `https` link, lowercased, without a trailing dot; `nil` for
   /// custom schemes, whose authority is the first path segment.
-  public let host: String?
+  @inlinable public var host: String? { storage.host }
   /// An explicit, non-default port of a web link.
-  public let port: Int?
+  @inlinable public var port: Int? { storage.port }
   /// The decoded path segments, without empty ones.
-  public let pathSegments: [String]
+  @inlinable public var pathSegments: [String] { storage.pathSegments }
   /// The decoded query items in their original order, repetitions included.
-  public let queryItems: [DeepLinkQueryItem]
+  @inlinable public var queryItems: [DeepLinkQueryItem] { storage.queryItems }
   /// The decoded fragment, if the link has one.
-  public let fragment: String?
+  @inlinable public var fragment: String? { storage.fragment }
 
   /// Creates a link from its already-normalised parts.
   ///
@@ -51,12 +79,23 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     scheme: String, host: String? = nil, port: Int? = nil, pathSegments: [String],
     queryItems: [DeepLinkQueryItem] = [], fragment: String? = nil
   ) {
-    self.scheme = scheme
-    self.host = host
-    self.port = port
-    self.pathSegments = pathSegments
-    self.queryItems = queryItems
-    self.fragment = fragment
+    storage = Storage(
+      scheme: scheme, host: host, port: port, pathSegments: pathSegments, queryItems: queryItems, fragment: fragment)
+  }
+
+  public static func == (lhs: DeepLink, rhs: DeepLink) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.port == rhs.port
+        && lhs.pathSegments == rhs.pathSegments && lhs.queryItems == rhs.queryItems && lhs.fragment == rhs.fragment)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(scheme)
+    hasher.combine(host)
+    hasher.combine(port)
+    hasher.combine(pathSegments)
+    hasher.combine(queryItems)
+    hasher.combine(fragment)
   }
 
   /// Whether this is an `http` or `https` link (a universal link or a web page).

@@ -86,16 +86,20 @@ extension DeepLinkConfiguration {
           : "table candidates, most specific first: "
             + candidates.map { "`\($0.pattern)`" }.joined(separator: ", "))
     }
+    // Captures are read into a dictionary with room for the extras, which join it in place.
     var captured: [String: String]? = nil
     let found = routes.firstRoute(for: routedLink) { index, target in
       guard let acceptsParameters = target.acceptsParameters else { return true }
-      captured = routes.parameters(at: index, in: routedLink)
-      return acceptsParameters(captured ?? [:])
+      let values = routes.parameters(at: index, in: routedLink, extraCapacity: extras.count)
+      captured = values
+      return acceptsParameters(values)
     }
     if let index = found {
       let target = routes.value(at: index)
       let pattern = routeSources[Int(index)]
-      let parameters = Self.merging(extras, captured ?? routes.parameters(at: index, in: routedLink))
+      var parameters = captured.take() ?? routes.parameters(at: index, in: routedLink, extraCapacity: extras.count)
+      // A route's own capture wins over an extra of the same name.
+      parameters.merge(extras) { captured, _ in captured }
       trace.add(.match, "routed to `\(pattern)` (\(target.name))")
       return .init(
         input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
@@ -104,11 +108,9 @@ extension DeepLinkConfiguration {
         waitsForPreconditions: target.waitForPreconditions, source: source, trace: trace, target: target,
         pluginData: nil, matchedInTable: true, extraParameters: extras)
     }
-    for index in opaquePlugins {
+    for (index, target) in zip(opaquePlugins, opaqueTargets) {
       let plugin = plugins[index]
       let option = plugin.shouldHandleDeepLink(routedLink)
-      let target = RouteTarget(
-        kind: .plugin(index), name: plugin.name, barriers: [], waitForPreconditions: false, changesState: false)
       guard let (data, pluginBarrier) = option.acceptance else {
         trace.add(.match, "plugin `\(plugin.name)` declines")
         continue
@@ -154,10 +156,8 @@ extension DeepLinkConfiguration {
     } else if case .plugin(let chosen)? = decision.target?.kind, let position = opaquePlugins.firstIndex(of: chosen) {
       nextPlugin = position + 1
     }
-    for index in opaquePlugins.dropFirst(nextPlugin) {
+    for (index, target) in zip(opaquePlugins, opaqueTargets).dropFirst(nextPlugin) {
       let plugin = plugins[index]
-      let target = RouteTarget(
-        kind: .plugin(index), name: plugin.name, barriers: [], waitForPreconditions: false, changesState: false)
       guard let (data, pluginBarrier) = plugin.shouldHandleDeepLink(link).acceptance else { continue }
       result.append(
         LinkCandidate(
@@ -165,17 +165,6 @@ extension DeepLinkConfiguration {
           barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: decision.source), pluginData: data))
     }
     return result
-  }
-
-  /// A rule's extras with the route's captures, which win over an extra of the same name.
-  private static func merging(_ extras: [String: String], _ captured: [String: String]) -> [String: String] {
-    guard !extras.isEmpty else { return captured }
-    guard !captured.isEmpty else { return extras }
-    // A new dictionary of the final size: growing a copy of either would copy it twice.
-    var parameters = [String: String](minimumCapacity: extras.count + captured.count)
-    for (name, value) in extras { parameters[name] = value }
-    for (name, value) in captured { parameters[name] = value }
-    return parameters
   }
 
   /// Whether a table candidate's plugin accepts its captured values.

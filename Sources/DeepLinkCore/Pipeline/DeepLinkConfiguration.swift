@@ -43,6 +43,8 @@ public final class DeepLinkConfiguration: Sendable {
   let routeSources: [String]
   let plugins: [any DeepLinkHandlerPlugin]
   let opaquePlugins: [Int]
+  /// What each opaque plugin leads to, made once.
+  let opaqueTargets: [RouteTarget]
 
   init(
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink], routes: [RouteSpecification],
@@ -74,6 +76,10 @@ public final class DeepLinkConfiguration: Sendable {
     self.confirmationBarrier = confirmationBarrier
     self.plugins = plugins
     self.opaquePlugins = plugins.indices.filter { !(plugins[$0] is any DeepLinkHandlerPathMatchingPlugin) }
+    self.opaqueTargets = opaquePlugins.map {
+      RouteTarget(
+        kind: .plugin($0), name: plugins[$0].name, barriers: [], waitForPreconditions: false, changesState: false)
+    }
 
     var compiled: [CompiledRewrite] = []
     for rule in universalLinks {

@@ -106,7 +106,10 @@ public struct DeepLinkDecision: Sendable {
 }
 
 /// What a route in the table leads to.
-struct RouteTarget: Sendable {
+///
+/// A final class with constant properties: a decision and its candidates hand it on for one
+/// reference count.
+final class RouteTarget: Sendable {
   enum Kind: Sendable {
     /// A handler added with `addRoute`; the index into the linker's handlers.
     case handler(Int)
@@ -114,11 +117,23 @@ struct RouteTarget: Sendable {
     case plugin(Int)
   }
 
-  var kind: Kind
-  var name: String
-  var barriers: [String]
-  var waitForPreconditions: Bool
-  var changesState: Bool
+  let kind: Kind
+  let name: String
+  let barriers: [String]
+  let waitForPreconditions: Bool
+  let changesState: Bool
   /// A path-matching plugin's extra check of the captured values.
-  var acceptsParameters: (@Sendable ([String: String]) -> Bool)? = nil
+  let acceptsParameters: (@Sendable ([String: String]) -> Bool)?
+
+  init(
+    kind: Kind, name: String, barriers: [String], waitForPreconditions: Bool, changesState: Bool,
+    acceptsParameters: (@Sendable ([String: String]) -> Bool)? = nil
+  ) {
+    self.kind = kind
+    self.name = name
+    self.barriers = barriers
+    self.waitForPreconditions = waitForPreconditions
+    self.changesState = changesState
+    self.acceptsParameters = acceptsParameters
+  }
 }

@@ -7,8 +7,9 @@
 /// without either dictionary: each target segment is a literal, a segment of the link at a
 /// known position, a query item of the link, or a fixed value. Rules a plan cannot express (a
 /// target with optional or catch-all segments, a target value taken from an optional or
-/// catch-all source capture) have no plan and take the general way.
-struct RewritePlan: Sendable {
+/// catch-all source capture) have no plan and take the general way. A final class with
+/// constant properties, so looking a plan up costs one reference count.
+final class RewritePlan: Sendable {
   /// Where a value comes from.
   enum ValueSource: Sendable {
     /// The link's path segment at this position (a required capture of the source).
@@ -156,8 +157,12 @@ struct RewritePlan: Sendable {
     }
     for item in link.queryItems where !consumedQueryKeys.contains(item.name) { items.append(item) }
     var extras = fixedExtras
-    for (name, source) in capturedExtras {
-      if let value = source.value(in: link) { extras[name] = value }
+    if !capturedExtras.isEmpty {
+      extras = [String: String](minimumCapacity: fixedExtras.count + capturedExtras.count)
+      for (name, value) in fixedExtras { extras[name] = value }
+      for (name, source) in capturedExtras {
+        if let value = source.value(in: link) { extras[name] = value }
+      }
     }
     return (DeepLink(scheme: scheme, pathSegments: pathSegments, queryItems: items, fragment: link.fragment), extras)
   }

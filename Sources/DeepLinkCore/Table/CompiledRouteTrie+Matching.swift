@@ -149,9 +149,12 @@ extension CompiledRouteTrie {
     return result
   }
 
-  /// Every parameter `route` captures from `link`.
-  func parameters(route: Int32, link: DeepLink) -> [String: String] {
-    var result: [String: String] = [:]
+  /// Every parameter `route` captures from `link`, in a dictionary with room for
+  /// `extraCapacity` more.
+  func parameters(route: Int32, link: DeepLink, extraCapacity: Int = 0) -> [String: String] {
+    let count = captureRange(of: route).count + queryRange(of: route).count
+    guard count + extraCapacity > 0 else { return [:] }
+    var result = [String: String](minimumCapacity: count + extraCapacity)
     forEachParameter(route: route, link: link) { key, value in
       result[key] = value
       return false

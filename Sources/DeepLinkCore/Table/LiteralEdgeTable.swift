@@ -130,7 +130,7 @@ struct CompiledLiteralEdges {
   init(_ table: LiteralEdgeTable) {
     folded = table.folded
     let count = table.count
-    slots = .allocate(capacity: count == 0 ? 0 : count + count / 2 + 1)
+    slots = .allocate(capacity: count == 0 ? 0 : 2 * count + 1)
     slots.initialize(repeating: Slot())
     var arena: [UInt8] = []
     var offsets: [Int32] = []

@@ -153,8 +153,9 @@ extension RouteTable {
   /// The pattern, as registered, of the route at `index`.
   func pattern(at index: Int32) -> String { storage.trie.source(of: index) }
 
-  /// The parameters the route at `index` captures from `link`.
-  func parameters(at index: Int32, in link: DeepLink) -> [String: String] {
-    storage.trie.parameters(route: index, link: link)
+  /// The parameters the route at `index` captures from `link`, in a dictionary with room for
+  /// `extraCapacity` more.
+  func parameters(at index: Int32, in link: DeepLink, extraCapacity: Int = 0) -> [String: String] {
+    storage.trie.parameters(route: index, link: link, extraCapacity: extraCapacity)
   }
 }
