@@ -96,15 +96,18 @@ struct RouteTrie: Sendable {
   @usableFromInline
   mutating func add(_ pattern: RoutePattern) throws(RouteTableError) {
     // Read again from its source: cheaper than walking its segments' `String`s.
+    // Captured apart: a closure holding `pattern` copies all of it (its arrays of `String`s).
+    let source = pattern.source
+    let caseInsensitive = pattern.isCaseInsensitive
     let existing: Int32?
     do {
-      existing = try RoutePatternParser.withScan(pattern.source) { scanned in
-        insert(scanned, caseInsensitive: pattern.isCaseInsensitive)
+      existing = try RoutePatternParser.withScan(source) { scanned in
+        insert(scanned, caseInsensitive: caseInsensitive)
       }
     } catch {
       preconditionFailure("a RoutePattern's source reads as it did when it was made: \(error)")
     }
-    if let existing { throw .conflict(existing: source(of: existing), new: pattern.source) }
+    if let existing { throw .conflict(existing: self.source(of: existing), new: source) }
   }
 
   /// Reads `pattern` and adds it as the next route, as ``add(_:)`` adds
