@@ -1,35 +1,56 @@
 /// Reads the pattern syntax of ``RoutePattern`` over UTF-8.
 enum RoutePatternParser {
-  struct Parsed {
-    var scheme: String?
-    var namespace: RoutePattern.Namespace
-    var segments: [RoutePattern.Segment]
-    var queryCaptures: [RoutePattern.QueryCapture]
-  }
-
-  /// Reads `source` in one pass over its UTF-8, making a `String` only for what the pattern
-  /// keeps (literals, names, keys).
+  /// Reads `source` and calls `body` with what it read: byte ranges of `source` (or of decoded
+  /// bytes, for percent escapes), in buffers on the stack for ordinary patterns. No `String` is
+  /// made but for a scheme or a host.
   ///
-  /// - Complexity: O(*n*) in the length of `source`.
-  static func parse(_ source: String) throws(RoutePatternError) -> Parsed {
+  /// - Throws: ``RoutePatternError`` quoting the pattern and pointing at the problem; `body` is
+  ///   then not called.
+  /// - Complexity: O(*n*) in the length of `source`, plus `body`.
+  static func withScan<Result>(
+    _ source: String, _ body: (ScannedPattern) -> Result
+  ) throws(RoutePatternError) -> Result {
     var text = source
     let result = text.withUTF8 { bytes in
-      Result { () throws(RoutePatternError) in try parse(bytes, source) }
+      // A segment takes at least two bytes (with its `/`), a query capture six (`&k={v}`), and
+      // decoding never lengthens a literal; small enough for the stack for ordinary patterns.
+      let count = bytes.count
+      return withUnsafeTemporaryAllocation(of: ScannedPattern.Segment.self, capacity: count / 2 + 1) { segments in
+        withUnsafeTemporaryAllocation(of: ScannedPattern.QueryCapture.self, capacity: count / 6 + 1) { queries in
+          withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { decoded in
+            Swift.Result { () throws(Failure) -> Result in
+              var scanned = ScannedPattern(source: bytes, segments: segments, queryCaptures: queries, decoded: decoded)
+              try scan(&scanned)
+              return body(scanned)
+            }
+          }
+        }
+      }
     }
-    return try result.get()
+    switch result {
+    case .success(let value): return value
+    case .failure(let failure):
+      throw RoutePatternError(pattern: source, offset: failure.offset, problem: failure.problem)
+    }
+  }
+
+  /// What is wrong and where; the caller adds the pattern (so the scan does not hold it).
+  private struct Failure: Error {
+    var offset: Int
+    var problem: RoutePatternError.Problem
+  }
+
+  private static func fail(_ offset: Int, _ problem: RoutePatternError.Problem) -> Failure {
+    Failure(offset: offset, problem: problem)
   }
 
   private typealias Bytes = UnsafeBufferPointer<UInt8>
-  private typealias Fail = (Int, RoutePatternError.Problem) -> RoutePatternError
+  private typealias Text = ScannedPattern.Text
 
-  private static func parse(_ bytes: Bytes, _ source: String) throws(RoutePatternError) -> Parsed {
-    func fail(_ offset: Int, _ problem: RoutePatternError.Problem) -> RoutePatternError {
-      RoutePatternError(pattern: source, offset: offset, problem: problem)
-    }
+  private static func scan(_ scanned: inout ScannedPattern) throws(Failure) {
+    let bytes = scanned.source
     if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { throw fail(hash, .fragment) }
 
-    var scheme: String? = nil
-    var namespace = RoutePattern.Namespace.app
     var pathStart = 0
     if bytes.first != UInt8(ascii: "/") {
       guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
@@ -38,7 +59,7 @@ enum RoutePatternParser {
       let name = String(decoding: bytes[0..<colon], as: UTF8.self)
       guard isScheme(bytes[0..<colon]) else { throw fail(0, .invalidScheme(name)) }
       let lowered = name.lowercased()
-      scheme = lowered
+      scanned.scheme = lowered
       pathStart = colon + 3
       if lowered == "http" || lowered == "https" {
         var hostEnd = pathStart
@@ -47,110 +68,172 @@ enum RoutePatternParser {
         }
         let host = String(decoding: bytes[pathStart..<hostEnd], as: UTF8.self)
         guard let hostPattern = hostPattern(host) else { throw fail(pathStart, .invalidHost(host)) }
-        namespace = .host(hostPattern)
+        scanned.namespace = .host(hostPattern)
         pathStart = hostEnd
       } else {
-        namespace = .scheme(lowered)
+        scanned.namespace = .scheme(lowered)
       }
     }
 
-    // The query starts at the first `?` outside a capture (`{page?}` is an optional capture).
+    // One pass over the path: it ends at the first `?` outside a capture (`{page?}` is an
+    // optional capture); each `/` ends a segment, read with what the pass saw in it.
     var queryStart = bytes.count
     var insideCapture = false
-    var segmentCount = 0
-    for i in pathStart..<bytes.count {
-      let b = bytes[i]
-      if b == UInt8(ascii: "/") { segmentCount += 1 }
-      if b == UInt8(ascii: "{") { insideCapture = true }
-      if b == UInt8(ascii: "}") { insideCapture = false }
-      if b == UInt8(ascii: "?") && !insideCapture {
-        queryStart = i
-        break
-      }
-    }
-    var segments: [RoutePattern.Segment] = []
-    segments.reserveCapacity(segmentCount + 1)
     var segmentStart = pathStart
+    var seen = SegmentBytes()
     var sawOptional = false
     var sawCatchAll = false
-    for i in pathStart...queryStart where i == queryStart || bytes[i] == UInt8(ascii: "/") {
-      defer { segmentStart = i + 1 }
+    var i = pathStart
+    while true {
+      if i < bytes.count {
+        let b = bytes[i]
+        if b < 0x80 {
+          // Letters, digits and most punctuation need no look: one bit test.
+          if !isNotable(b) && b != UInt8(ascii: "/") {
+            i += 1
+            continue
+          }
+          switch b {
+          case UInt8(ascii: "/"): break
+          case UInt8(ascii: "?") where !insideCapture: queryStart = i
+          case UInt8(ascii: "{"):
+            insideCapture = true
+            seen.hasBraces = true
+          case UInt8(ascii: "}"):
+            insideCapture = false
+            seen.hasBraces = true
+          case UInt8(ascii: "%"): seen.hasEscapes = true
+          default: seen.isLinkText = false
+          }
+          if b != UInt8(ascii: "/") && i != queryStart {
+            i += 1
+            continue
+          }
+        } else {
+          // A C1 control character.
+          if b == 0xC2 && i + 1 < bytes.count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F {
+            seen.isLinkText = false
+          }
+          i += 1
+          continue
+        }
+      }
+      // `i` ends a segment: at a `/`, at the query or at the end.
+      let isLast = i == queryStart
       if i == segmentStart {
         // Empty: allowed only as the leading or the trailing slash.
-        if segmentStart == pathStart || i == queryStart { continue }
-        throw fail(i, .emptySegment)
+        if !(segmentStart == pathStart || isLast) { throw fail(i, .emptySegment) }
+      } else {
+        if sawCatchAll { throw fail(segmentStart, .misplacedCatchAll) }
+        let segment = try readSegment(&scanned, segmentStart, i, seen)
+        switch segment.kind {
+        case .literal, .parameter:
+          if sawOptional { throw fail(segmentStart, .optionalNotTrailing) }
+        case .optional:
+          sawOptional = true
+        case .catchAll:
+          if sawOptional { throw fail(segmentStart, .optionalNotTrailing) }
+          sawCatchAll = true
+        }
+        if segment.kind != .literal, scanned.hasCapture(named: segment.text) {
+          throw fail(segmentStart, .duplicateParameter(scanned.string(segment.text)))
+        }
+        scanned.append(segment)
       }
-      if sawCatchAll { throw fail(segmentStart, .misplacedCatchAll) }
-      let segment = try readSegment(bytes, segmentStart, i, fail)
-      switch segment {
-      case .literal, .parameter:
-        if sawOptional { throw fail(segmentStart, .optionalNotTrailing) }
-      case .optional:
-        sawOptional = true
-      case .catchAll:
-        if sawOptional { throw fail(segmentStart, .optionalNotTrailing) }
-        sawCatchAll = true
-      }
-      if let name = segment.captureName, segments.contains(where: { $0.captureName == name }) {
-        throw fail(segmentStart, .duplicateParameter(name))
-      }
-      segments.append(segment)
+      if isLast { break }
+      i += 1
+      segmentStart = i
+      seen = SegmentBytes()
     }
 
-    var queryCaptures: [RoutePattern.QueryCapture] = []
-    if queryStart < bytes.count {
-      var itemStart = queryStart + 1
-      for i in itemStart...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "&") {
-        defer { itemStart = i + 1 }
-        let item = bytes[itemStart..<i]
-        guard let equals = item.firstIndex(of: UInt8(ascii: "=")), equals > itemStart,
-          let key = decodedLiteral(bytes, itemStart, equals), !queryCaptures.contains(where: { $0.key == key })
-        else { throw fail(itemStart, .invalidQueryItem(String(decoding: item, as: UTF8.self))) }
-        guard case .capture(let name, let type, let kind) = try readCapture(bytes, equals + 1, i, fail) else {
-          throw fail(itemStart, .invalidQueryItem(String(decoding: item, as: UTF8.self)))
-        }
-        guard kind != .catchAll else { throw fail(equals + 1, .misplacedCatchAll) }
-        guard !segments.contains(where: { $0.captureName == name }), !queryCaptures.contains(where: { $0.name == name })
-        else { throw fail(equals + 1, .duplicateParameter(name)) }
-        queryCaptures.append(.init(key: key, name: name, type: type, isOptional: kind == .optional))
+    guard queryStart < bytes.count else { return }
+    var itemStart = queryStart + 1
+    for i in itemStart...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "&") {
+      defer { itemStart = i + 1 }
+      let item = bytes[itemStart..<i]
+      func invalidItem() -> Failure {
+        fail(itemStart, .invalidQueryItem(String(decoding: item, as: UTF8.self)))
       }
+      guard let equals = item.firstIndex(of: UInt8(ascii: "=")), equals > itemStart,
+        let key = decodedLiteral(&scanned, itemStart, equals)
+      else { throw invalidItem() }
+      for capture in scanned.queryCaptures where scanned.sameKey(capture.key, key) { throw invalidItem() }
+      guard let capture = try readCapture(bytes, equals + 1, i) else { throw invalidItem() }
+      guard capture.kind != .catchAll else { throw fail(equals + 1, .misplacedCatchAll) }
+      guard !scanned.hasCapture(named: capture.name) else {
+        throw fail(equals + 1, .duplicateParameter(scanned.string(capture.name)))
+      }
+      scanned.append(
+        ScannedPattern.QueryCapture(
+          key: key, name: capture.name, type: capture.type, isOptional: capture.kind == .optional))
     }
-    return Parsed(scheme: scheme, namespace: namespace, segments: segments, queryCaptures: queryCaptures)
   }
 
-  private enum CaptureKind { case required, optional, catchAll }
-  private enum Piece {
-    case literal
-    case capture(String, ParameterType, CaptureKind)
+  /// What the pass over the path saw in a segment's bytes.
+  private struct SegmentBytes {
+    /// A `{` or `}`: the segment is a capture (or malformed).
+    var hasBraces = false
+    /// No byte a literal cannot hold as it is (see ``isRefused(_:)``), and no C1 control.
+    var isLinkText = true
+    /// A `%`: the literal is decoded.
+    var hasEscapes = false
+  }
+
+  /// A capture read from `{name[:type][?|...]}`: its kind, type and name.
+  private struct Capture {
+    var kind: ScannedPattern.Segment.Kind
+    var type: ParameterType
+    var name: Text
   }
 
   private static func readSegment(
-    _ bytes: Bytes, _ start: Int, _ end: Int, _ fail: Fail
-  ) throws(RoutePatternError) -> RoutePattern.Segment {
-    switch try readCapture(bytes, start, end, fail) {
-    case .capture(let name, let type, .required): return .parameter(name: name, type: type)
-    case .capture(let name, let type, .optional): return .optional(name: name, type: type)
-    case .capture(let name, let type, .catchAll):
-      guard type == .string else { throw fail(start, .misplacedCatchAll) }
-      return .catchAll(name: name)
-    case .literal:
-      let raw = bytes[start..<end]
-      func invalid() -> RoutePatternError { fail(start, .invalidLiteral(String(decoding: raw, as: UTF8.self))) }
-      guard let literal = decodedLiteral(bytes, start, end) else { throw invalid() }
-      if raw.contains(UInt8(ascii: "%")) {
-        guard literal != ".", literal != "..", !literal.utf8.contains(UInt8(ascii: "/")) else { throw invalid() }
-      } else if raw.allSatisfy({ $0 == UInt8(ascii: ".") }) && raw.count <= 2 {
-        // Not decoded: the literal is the raw text, which holds no `/` (segments split on it).
-        throw invalid()
-      }
-      return .literal(literal)
+    _ scanned: inout ScannedPattern, _ start: Int, _ end: Int, _ seen: SegmentBytes
+  ) throws(Failure) -> ScannedPattern.Segment {
+    let bytes = scanned.source
+    if seen.hasBraces, let capture = try readCapture(bytes, start, end) {
+      if capture.kind == .catchAll && capture.type != .string { throw fail(start, .misplacedCatchAll) }
+      return ScannedPattern.Segment(kind: capture.kind, type: capture.type, text: capture.name)
     }
+    let raw = bytes[start..<end]
+    func invalid() -> Failure { fail(start, .invalidLiteral(String(decoding: raw, as: UTF8.self))) }
+    guard seen.isLinkText else { throw invalid() }
+    guard seen.hasEscapes else {
+      // Not decoded: the literal is the raw text (valid UTF-8: part of a `String` cut at ASCII
+      // characters), which holds no `/` (segments split on it).
+      if raw.count <= 2 && raw.allSatisfy({ $0 == UInt8(ascii: ".") }) { throw invalid() }
+      return ScannedPattern.Segment(
+        kind: .literal, type: .string, text: Text(start: Int32(start), end: Int32(end), isDecoded: false))
+    }
+    guard let literal = decoded(&scanned, start, end) else { throw invalid() }
+    let decoded = scanned.bytes(literal)
+    if (decoded.count <= 2 && decoded.allSatisfy { $0 == UInt8(ascii: ".") }) || decoded.contains(UInt8(ascii: "/")) {
+      throw invalid()
+    }
+    return ScannedPattern.Segment(kind: .literal, type: .string, text: literal)
   }
 
-  /// Reads `{name[:type][?|...]}` filling `bytes[start..<end]`, or reports a plain literal.
+  /// Whether the ASCII byte `b` may not stand in a literal or query key as it is: `?`, `&`,
+  /// `=`, what ``LinkParserChecks/scan(_:)`` refuses (controls, space, `"`, `<`, `>`, `\\`,
+  /// `^`, `` ` ``, `{`, `|`, `}`, DEL) and brackets, which
+  /// ``LinkParser/decode(_:_:_:plusIsSpace:)`` refuses.
+  @inline(__always)
+  private static func isRefused(_ b: UInt8) -> Bool {
+    let mask: UInt64 = b < 64 ? 0xF000_0045_FFFF_FFFF : 0xB800_0001_7800_0000
+    return (mask >> UInt64(b & 63)) & 1 != 0
+  }
+
+  /// Whether the ASCII byte `b` is refused (``isRefused(_:)``) or is `%`.
+  @inline(__always)
+  private static func isNotable(_ b: UInt8) -> Bool {
+    let mask: UInt64 = b < 64 ? 0xF000_0065_FFFF_FFFF : 0xB800_0001_7800_0000
+    return (mask >> UInt64(b & 63)) & 1 != 0
+  }
+
+  /// Reads `{name[:type][?|...]}` filling `bytes[start..<end]`, or returns `nil` for a plain
+  /// literal.
   private static func readCapture(
-    _ bytes: Bytes, _ start: Int, _ end: Int, _ fail: Fail
-  ) throws(RoutePatternError) -> Piece {
+    _ bytes: Bytes, _ start: Int, _ end: Int
+  ) throws(Failure) -> Capture? {
     var open = -1
     var close = -1
     for i in start..<end {
@@ -159,7 +242,7 @@ enum RoutePatternParser {
       if b == UInt8(ascii: "}") && close < 0 { close = i }
     }
     switch (open >= 0, close >= 0) {
-    case (false, false): return .literal
+    case (false, false): return nil
     case (false, true): throw fail(close, .strayBrace)
     case (true, false): throw fail(open, .unclosedCapture)
     case (true, true):
@@ -170,7 +253,7 @@ enum RoutePatternParser {
     for i in (start + 1)..<innerEnd where bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "}") {
       throw fail(start + 1, .strayBrace)
     }
-    var kind = CaptureKind.required
+    var kind = ScannedPattern.Segment.Kind.parameter
     let dot = UInt8(ascii: ".")
     if innerEnd - (start + 1) >= 3 && bytes[innerEnd - 1] == dot && bytes[innerEnd - 2] == dot
       && bytes[innerEnd - 3] == dot
@@ -184,13 +267,9 @@ enum RoutePatternParser {
     var type = ParameterType.string
     var nameEnd = innerEnd
     if let colon = bytes[(start + 1)..<innerEnd].firstIndex(of: UInt8(ascii: ":")) {
-      let typeName = bytes[(colon + 1)..<innerEnd]
-      if typeName.elementsEqual("int".utf8) {
-        type = .int
-      } else if typeName.elementsEqual("uuid".utf8) {
-        type = .uuid
-      } else if typeName.elementsEqual("string".utf8) {
-        type = .string
+      let typeName = UnsafeBufferPointer(rebasing: bytes[(colon + 1)..<innerEnd])
+      if let named = parameterType(typeName) {
+        type = named
       } else {
         throw fail(start + 1, .unknownType(String(decoding: typeName, as: UTF8.self)))
       }
@@ -200,19 +279,47 @@ enum RoutePatternParser {
     guard isParameterName(name) else {
       throw fail(start + 1, .invalidParameterName(String(decoding: name, as: UTF8.self)))
     }
-    return .capture(String(decoding: name, as: UTF8.self), type, kind)
+    return Capture(kind: kind, type: type, name: Text(start: Int32(start + 1), end: Int32(nameEnd), isDecoded: false))
   }
 
-  private static func decodedLiteral(_ bytes: Bytes, _ start: Int, _ end: Int) -> String? {
-    for b in bytes[start..<end] where b == UInt8(ascii: "?") || b == UInt8(ascii: "&") || b == UInt8(ascii: "=") {
+  /// The type named `int`, `uuid` or `string`.
+  private static func parameterType(_ name: Bytes) -> ParameterType? {
+    func named(_ text: StaticString) -> Bool {
+      name.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+    if named("int") { return .int }
+    if named("uuid") { return .uuid }
+    if named("string") { return .string }
+    return nil
+  }
+
+  /// The query key `bytes[start..<end]`, decoded, or `nil` when it is empty or holds a character
+  /// a link's component cannot (see ``isRefused(_:)``).
+  private static func decodedLiteral(_ scanned: inout ScannedPattern, _ start: Int, _ end: Int) -> Text? {
+    let bytes = scanned.source
+    var hasEscapes = false
+    for i in start..<end {
+      let b = bytes[i]
+      if b < 0x80 {
+        if isRefused(b) { return nil }
+        if b == UInt8(ascii: "%") { hasEscapes = true }
+      } else if b == 0xC2 && i + 1 < end && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F {
+        return nil
+      }
+    }
+    guard start < end else { return nil }
+    guard hasEscapes else { return Text(start: Int32(start), end: Int32(end), isDecoded: false) }
+    return decoded(&scanned, start, end)
+  }
+
+  /// Percent-decodes `bytes[start..<end]` (checked by ``isRefused(_:)``) into the decoded
+  /// bytes, or returns `nil` when an escape is malformed or makes invalid UTF-8 or a control
+  /// character, or the result is empty.
+  private static func decoded(_ scanned: inout ScannedPattern, _ start: Int, _ end: Int) -> Text? {
+    guard let decoded = try? LinkParser.decode(scanned.source, start, end, plusIsSpace: false), !decoded.isEmpty else {
       return nil
     }
-    let result = Result { () throws(DeepLinkError) in
-      try LinkParserChecks.scan(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-      return try LinkParser.decode(bytes, start, end, plusIsSpace: false)
-    }
-    guard case .success(let literal) = result, !literal.isEmpty else { return nil }
-    return literal
+    return scanned.appendDecoded(decoded)
   }
 
   private static func isScheme(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {

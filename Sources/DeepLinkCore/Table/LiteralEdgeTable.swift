@@ -2,62 +2,74 @@
 /// keyed by (parent node, segment text).
 ///
 /// One flat array instead of a dictionary per node; ``CompiledLiteralEdges`` is its frozen,
-/// tightly sized form that lookups use.
+/// tightly sized form that lookups use. The literals' bytes are kept in one arena laid out as the
+/// compiled table's (each after its length), so compiling copies the arena as it is.
 struct LiteralEdgeTable: Sendable {
   struct Slot: Sendable {
     var hash: UInt32 = 0
     var parent: Int32 = -1
     var child: Int32 = -1
+    /// Where the literal's length and bytes are in `arena` (see ``LiteralArena``).
     var literal: Int32 = -1
   }
 
   /// Whether literals compare without regard to ASCII case (stored lowercased).
   let folded: Bool
   private(set) var slots: [Slot] = []
-  private(set) var literals: [String] = []
+  /// Every literal's length, then its bytes, one after the other.
+  private(set) var arena: [UInt8] = []
   private(set) var count = 0
 
   init(folded: Bool) {
     self.folded = folded
   }
 
-  /// The child of `parent` along `segment`, or -1.
+  /// The child of `parent` along the segment `bytes`, or -1.
   ///
-  /// - Complexity: O(*m*) in the length of `segment`; expected O(1) in the number of edges.
-  func child(of parent: Int32, along segment: String) -> Int32 {
+  /// - Complexity: O(*m*) in the length of `bytes`; expected O(1) in the number of edges.
+  func child(of parent: Int32, along bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
     guard count > 0 else { return -1 }
-    var text = segment
-    return text.withUTF8 { bytes in
-      let hash = EdgeHash.hash(parent, bytes, folded: folded)
-      let mask = slots.count - 1
-      var index = Int(hash) & mask
-      while true {
-        let slot = slots[index]
-        if slot.child < 0 { return -1 }
-        if slot.hash == hash && slot.parent == parent {
-          var literal = literals[Int(slot.literal)]
-          if literal.withUTF8({ EdgeHash.equals($0, bytes, folded: folded) }) { return slot.child }
+    let hash = EdgeHash.hash(parent, bytes, folded: folded)
+    return slots.withUnsafeBufferPointer { slots in
+      arena.withUnsafeBufferPointer { arena in
+        let mask = slots.count - 1
+        var index = Int(hash) & mask
+        while true {
+          let slot = slots[index]
+          if slot.child < 0 { return -1 }
+          if slot.hash == hash && slot.parent == parent
+            && EdgeHash.equals(LiteralArena.literal(at: slot.literal, in: arena), bytes, folded: folded)
+          {
+            return slot.child
+          }
+          index = (index + 1) & mask
         }
-        index = (index + 1) & mask
       }
     }
   }
 
-  /// Adds the edge `parent --literal--> child`; the caller has checked it is absent.
-  mutating func insert(parent: Int32, literal: String, child: Int32) {
+  /// Adds the edge `parent --bytes--> child`; the caller has checked it is absent.
+  mutating func insert(parent: Int32, literal bytes: UnsafeBufferPointer<UInt8>, child: Int32) {
     if (count + 1) * 2 > slots.count { grow() }
-    var stored = folded ? Self.lowercasedASCII(literal) : literal
-    literals.append(stored)
-    let hash = stored.withUTF8 { EdgeHash.hash(parent, $0, folded: false) }
-    place(Slot(hash: hash, parent: parent, child: child, literal: Int32(literals.count - 1)))
+    let offset = Int32(arena.count)
+    LiteralArena.appendLength(bytes.count, to: &arena)
+    if folded {
+      for byte in bytes { arena.append(EdgeHash.lower(byte)) }
+    } else {
+      arena.append(contentsOf: bytes)
+    }
+    let hash = EdgeHash.hash(parent, bytes, folded: folded)
+    place(Slot(hash: hash, parent: parent, child: child, literal: offset))
     count += 1
   }
 
   private mutating func place(_ slot: Slot) {
-    let mask = slots.count - 1
-    var index = Int(slot.hash) & mask
-    while slots[index].child >= 0 { index = (index + 1) & mask }
-    slots[index] = slot
+    slots.withUnsafeMutableBufferPointer { slots in
+      let mask = slots.count - 1
+      var index = Int(slot.hash) & mask
+      while slots[index].child >= 0 { index = (index + 1) & mask }
+      slots[index] = slot
+    }
   }
 
   private mutating func grow() {
@@ -65,9 +77,32 @@ struct LiteralEdgeTable: Sendable {
     slots = Array(repeating: Slot(), count: max(16, old.count * 2))
     for slot in old where slot.child >= 0 { place(slot) }
   }
+}
 
-  static func lowercasedASCII(_ text: String) -> String {
-    String(decoding: text.utf8.map(EdgeHash.lower), as: UTF8.self)
+/// The layout of a literal in an edge table's arena: its length (one byte, or 255 and four more
+/// bytes, little-endian), then its bytes.
+enum LiteralArena {
+  static func appendLength(_ length: Int, to arena: inout [UInt8]) {
+    if length < 255 {
+      arena.append(UInt8(length))
+    } else {
+      arena.append(255)
+      for shift in stride(from: 0, to: 32, by: 8) { arena.append(UInt8(truncatingIfNeeded: length >> shift)) }
+    }
+  }
+
+  /// The bytes of the literal at `offset`.
+  @inline(__always)
+  static func literal(at offset: Int32, in arena: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    var start = Int(offset)
+    var length = Int(arena[start])
+    start += 1
+    if length == 255 {
+      length = 0
+      for k in 0..<4 { length |= Int(arena[start + k]) << (8 * k) }
+      start += 4
+    }
+    return UnsafeBufferPointer(rebasing: arena[start..<(start + length)])
   }
 }
 
@@ -132,26 +167,12 @@ struct CompiledLiteralEdges {
     let count = table.count
     slots = .allocate(capacity: count == 0 ? 0 : 2 * count + 1)
     slots.initialize(repeating: Slot())
-    var arena: [UInt8] = []
-    var offsets: [Int32] = []
-    offsets.reserveCapacity(table.literals.count)
-    for literal in table.literals {
-      offsets.append(Int32(arena.count))
-      let length = literal.utf8.count
-      if length < 255 {
-        arena.append(UInt8(length))
-      } else {
-        arena.append(255)
-        for shift in stride(from: 0, to: 32, by: 8) { arena.append(UInt8(truncatingIfNeeded: length >> shift)) }
-      }
-      arena.append(contentsOf: literal.utf8)
-    }
-    bytes = .allocate(capacity: arena.count)
-    _ = bytes.initialize(fromContentsOf: arena)
+    bytes = .allocate(capacity: table.arena.count)
+    _ = bytes.initialize(fromContentsOf: table.arena)
     for slot in table.slots where slot.child >= 0 {
       var index = position(slot.hash)
       while slots[index].child >= 0 { index = index + 1 == slots.count ? 0 : index + 1 }
-      slots[index] = Slot(hash: slot.hash, parent: slot.parent, child: slot.child, literal: offsets[Int(slot.literal)])
+      slots[index] = Slot(hash: slot.hash, parent: slot.parent, child: slot.child, literal: slot.literal)
     }
   }
 
@@ -177,17 +198,11 @@ struct CompiledLiteralEdges {
     while true {
       let slot = slots[index]
       if slot.child < 0 { return -1 }
-      if slot.hash == hash && slot.parent == parent {
-        var start = Int(slot.literal)
-        var length = Int(bytes[start])
-        start += 1
-        if length == 255 {
-          length = 0
-          for k in 0..<4 { length |= Int(bytes[start + k]) << (8 * k) }
-          start += 4
-        }
-        let literal = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
-        if EdgeHash.equals(literal, segment, folded: folded) { return slot.child }
+      if slot.hash == hash && slot.parent == parent
+        && EdgeHash.equals(
+          LiteralArena.literal(at: slot.literal, in: UnsafeBufferPointer(bytes)), segment, folded: folded)
+      {
+        return slot.child
       }
       index = index + 1 == slots.count ? 0 : index + 1
     }

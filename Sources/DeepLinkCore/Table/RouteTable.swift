@@ -21,7 +21,9 @@
 public struct RouteTable<Value: Sendable>: Sendable {
   /// Collects routes, refusing conflicts, and compiles them into a ``RouteTable``.
   public struct Builder: Sendable {
+    @usableFromInline
     var trie = RouteTrie()
+    @usableFromInline
     var values: [Value] = []
 
     /// Creates an empty builder.
@@ -32,10 +34,36 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// - Throws: ``RouteTableError/conflict(existing:new:)`` when a route already added matches
     ///   exactly the same links as `pattern`.
     /// - Complexity: O(*s*) in the pattern's length, amortised.
+    @inlinable
     public mutating func add(_ pattern: RoutePattern, value: Value) throws(RouteTableError) {
-      if let existing = trie.insert(pattern) {
-        throw .conflict(existing: trie.source(of: existing), new: pattern.source)
-      }
+      // Inlinable so the caller specialises it (appending a generic value costs a metadata
+      // look-up per call otherwise); the trie's work is not generic.
+      try trie.add(pattern)
+      values.append(value)
+    }
+
+    /// Reads `pattern` and adds it as a route after every route already added, exactly as
+    /// `add(RoutePattern(pattern, caseInsensitive: caseInsensitive), value: value)` does, without
+    /// making the intermediate ``RoutePattern`` (a `String` per literal and name): the way to
+    /// build a large table from pattern text.
+    ///
+    /// ```swift
+    /// var builder = RouteTable<String>.Builder()
+    /// try builder.add("/product/{id:int}", value: "product")
+    /// try builder.add("/fr/panier", caseInsensitive: true, value: "cart")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - pattern: the pattern text, as ``RoutePattern/init(_:caseInsensitive:)`` reads it.
+    ///   - caseInsensitive: whether literal segments match without regard to ASCII case.
+    ///   - value: the route's value.
+    /// - Throws: the ``RoutePatternError`` that ``RoutePattern/init(_:caseInsensitive:)`` throws
+    ///   for a malformed pattern, or ``RouteTableError/conflict(existing:new:)`` when a route
+    ///   already added matches exactly the same links. The builder is unchanged after an error.
+    /// - Complexity: O(*s*) in the pattern's length, amortised.
+    @inlinable
+    public mutating func add(_ pattern: String, caseInsensitive: Bool = false, value: Value) throws {
+      try trie.add(pattern, caseInsensitive: caseInsensitive)
       values.append(value)
     }
 

@@ -5,6 +5,7 @@
 /// Each node is reached by exactly one path, so a node *is* a path shape: two routes that end at
 /// the same node with every segment present and the same query requirements match exactly the
 /// same links. That is the conflict check; no key is built per route.
+@usableFromInline
 struct RouteTrie: Sendable {
   /// A node; the rarely used dynamic children live in ``RareChildren``, so a node is 20 bytes.
   struct Node: Sendable {
@@ -72,6 +73,10 @@ struct RouteTrie: Sendable {
   private(set) var queries: [QueryRequirement] = []
   private(set) var names: [String] = []
   private var nameIndex: [String: Int32] = [:]
+  /// The first 16 names' bytes, one after the other, and where each ends: compared before
+  /// hashing (names are ASCII identifiers, so equal bytes mean equal names).
+  private var nameBytes: [UInt8] = []
+  private var nameEnds: [Int32] = []
   private(set) var schemeRoots: [String: Int32] = [:]
   private(set) var hostRoots: [String: Int32] = [:]
   private(set) var wildcardRoots: [Substring: Int32] = [:]
@@ -84,66 +89,102 @@ struct RouteTrie: Sendable {
 
   // MARK: Building
 
-  /// Adds `pattern` as the next route, returning the index of an existing route that matches
-  /// exactly the same links instead, if there is one (the trie is then unchanged).
+  /// Adds `pattern` as the next route.
+  ///
+  /// - Throws: ``RouteTableError/conflict(existing:new:)`` when a route already added matches
+  ///   exactly the same links; the trie is then unchanged.
+  @usableFromInline
+  mutating func add(_ pattern: RoutePattern) throws(RouteTableError) {
+    // Read again from its source: cheaper than walking its segments' `String`s.
+    // Captured apart: a closure holding `pattern` copies all of it (its arrays of `String`s).
+    let source = pattern.source
+    let caseInsensitive = pattern.isCaseInsensitive
+    let existing: Int32?
+    do {
+      existing = try RoutePatternParser.withScan(source) { scanned in
+        insert(scanned, caseInsensitive: caseInsensitive)
+      }
+    } catch {
+      preconditionFailure("a RoutePattern's source reads as it did when it was made: \(error)")
+    }
+    if let existing { throw .conflict(existing: self.source(of: existing), new: source) }
+  }
+
+  /// Reads `pattern` and adds it as the next route, as ``add(_:)`` adds
+  /// `RoutePattern(pattern, caseInsensitive: caseInsensitive)`.
+  ///
+  /// - Throws: ``RoutePatternError`` for a malformed pattern, ``RouteTableError`` for a
+  ///   conflict; the trie is then unchanged.
+  @usableFromInline
+  mutating func add(_ pattern: String, caseInsensitive: Bool) throws {
+    let existing = try RoutePatternParser.withScan(pattern) { scanned in
+      insert(scanned, caseInsensitive: caseInsensitive)
+    }
+    if let existing { throw RouteTableError.conflict(existing: source(of: existing), new: pattern) }
+  }
+
+  /// Adds the pattern `scanned` was read from as the next route, returning the index of an
+  /// existing route that matches exactly the same links instead, if there is one (the trie is
+  /// then unchanged).
   ///
   /// - Complexity: O(*s*) in the pattern's length, amortised, plus a comparison of query
   ///   captures with each route already ending at the same node.
-  mutating func insert(_ pattern: RoutePattern) -> Int32? {
+  private mutating func insert(_ scanned: ScannedPattern, caseInsensitive: Bool) -> Int32? {
     let routeIndex = Int32(routes.count)
     var required = 0
-    for capture in pattern.queryCaptures where !capture.isOptional { required += 1 }
+    for capture in scanned.queryCaptures where !capture.isOptional { required += 1 }
     let requiredQueries = UInt8(min(255, required))
+    // Query keys compare as `String`s (canonical equivalence), as `RoutePattern` keeps them.
+    let queryKeys = scanned.queryCaptures.isEmpty ? [] : scanned.queryCaptures.map { scanned.string($0.key) }
 
     // Walk, creating missing nodes. A conflicting route has the same path, so it creates none.
-    var node = root(for: pattern.namespace)
+    var node = root(for: scanned.namespace)
     var optionalParents: [Int32] = []
-    for segment in pattern.segments {
-      switch segment {
-      case .literal(let text):
-        node = literalChild(of: node, text, folded: pattern.isCaseInsensitive)
-      case .parameter(_, let type):
-        node = dynamicChild(of: node, optional: false, type: type)
-      case .optional(_, let type):
+    for segment in scanned.segments {
+      switch segment.kind {
+      case .literal:
+        node = literalChild(of: node, scanned.bytes(segment.text), folded: caseInsensitive)
+      case .parameter:
+        node = dynamicChild(of: node, optional: false, type: segment.type)
+      case .optional:
         // The route also ends here, with this and every later optional absent.
         optionalParents.append(node)
-        node = dynamicChild(of: node, optional: true, type: type)
+        node = dynamicChild(of: node, optional: true, type: segment.type)
       case .catchAll:
         node = catchAllChild(of: node)
       }
     }
-    if let existing = sameLinks(at: node, as: pattern) { return existing }
+    if let existing = sameLinks(at: node, as: scanned, keys: queryKeys) { return existing }
 
     for parent in optionalParents {
       addTerminal(route: routeIndex, at: parent, rank: 1, requiredQueries: requiredQueries)
     }
     addTerminal(route: routeIndex, at: node, rank: 0, requiredQueries: requiredQueries)
-    for (position, segment) in pattern.segments.enumerated() {
-      switch segment {
-      case .literal: break
-      case .parameter(let name, _):
-        captures.append(Capture(name: intern(name), segment: Int32(position), kind: .segment))
-      case .optional(let name, _):
-        captures.append(Capture(name: intern(name), segment: Int32(position), kind: .optional))
-      case .catchAll(let name):
-        captures.append(Capture(name: intern(name), segment: Int32(position), kind: .catchAll))
+    for (position, segment) in scanned.segments.enumerated() {
+      let kind: Capture.Kind
+      switch segment.kind {
+      case .literal: continue
+      case .parameter: kind = .segment
+      case .optional: kind = .optional
+      case .catchAll: kind = .catchAll
       }
+      captures.append(Capture(name: intern(scanned.bytes(segment.text)), segment: Int32(position), kind: kind))
     }
-    for capture in pattern.queryCaptures {
+    for (capture, key) in zip(scanned.queryCaptures, queryKeys) {
       queries.append(
         QueryRequirement(
-          key: capture.key, name: intern(capture.name), type: capture.type, isOptional: capture.isOptional))
+          key: key, name: intern(scanned.bytes(capture.name)), type: capture.type, isOptional: capture.isOptional))
     }
-    sources.append(contentsOf: pattern.source.utf8)
+    sources.append(contentsOf: scanned.source)
     routes.append(
       Route(sourceEnd: Int32(sources.count), captureEnd: Int32(captures.count), queryEnd: Int32(queries.count)))
     return nil
   }
 
   /// The route already ending at `node` with every segment present that matches exactly the
-  /// links `pattern` does: the same required query captures (key and type) and the same typed
+  /// links `scanned` does: the same required query captures (key and type) and the same typed
   /// optional ones. Untyped optional query captures never change which links match.
-  private func sameLinks(at node: Int32, as pattern: RoutePattern) -> Int32? {
+  private func sameLinks(at node: Int32, as scanned: ScannedPattern, keys: [String]) -> Int32? {
     var current = nodes[Int(node)].firstTerminal
     while current >= 0 {
       let terminal = terminals[Int(current)]
@@ -154,13 +195,13 @@ struct RouteTrie: Sendable {
       let existing = queries[start..<Int(routes[route].queryEnd)]
       func shapes(_ isOptional: Bool, _ type: ParameterType) -> Bool { !isOptional || type != .string }
       let existingCount = existing.count(where: { shapes($0.isOptional, $0.type) })
-      let newCount = pattern.queryCaptures.count(where: { shapes($0.isOptional, $0.type) })
+      let newCount = scanned.queryCaptures.count(where: { shapes($0.isOptional, $0.type) })
       guard existingCount == newCount else { continue }
       // Keys are unique within a pattern, so equal counts and inclusion mean equal sets.
-      let same = pattern.queryCaptures.allSatisfy { capture in
+      let same = zip(scanned.queryCaptures, keys).allSatisfy { capture, key in
         !shapes(capture.isOptional, capture.type)
           || existing.contains {
-            $0.key == capture.key && $0.type == capture.type && $0.isOptional == capture.isOptional
+            $0.key == key && $0.type == capture.type && $0.isOptional == capture.isOptional
           }
       }
       if same { return terminal.route }
@@ -195,19 +236,19 @@ struct RouteTrie: Sendable {
     }
   }
 
-  private mutating func literalChild(of node: Int32, _ text: String, folded: Bool) -> Int32 {
+  private mutating func literalChild(of node: Int32, _ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) -> Int32 {
     if folded {
-      let existing = foldedEdges.child(of: node, along: text)
+      let existing = foldedEdges.child(of: node, along: bytes)
       if existing >= 0 { return existing }
       let child = newNode()
-      foldedEdges.insert(parent: node, literal: text, child: child)
+      foldedEdges.insert(parent: node, literal: bytes, child: child)
       nodes[Int(node)].flags |= Node.hasFoldedLiterals
       return child
     }
-    let existing = literalEdges.child(of: node, along: text)
+    let existing = literalEdges.child(of: node, along: bytes)
     if existing >= 0 { return existing }
     let child = newNode()
-    literalEdges.insert(parent: node, literal: text, child: child)
+    literalEdges.insert(parent: node, literal: bytes, child: child)
     nodes[Int(node)].flags |= Node.hasLiterals
     return child
   }
@@ -265,15 +306,30 @@ struct RouteTrie: Sendable {
     }
   }
 
-  private mutating func intern(_ name: String) -> Int32 {
-    // A catalogue uses a handful of names: comparing a few short strings beats hashing one.
+  /// The index of the name `name` in `names`, added if new.
+  private mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> Int32 {
+    // A catalogue uses a handful of names: comparing a few short names' bytes beats hashing one.
     if names.count <= 16 {
-      if let index = names.firstIndex(of: name) { return Int32(index) }
-    } else if let index = nameIndex[name] {
-      return index
+      let found = nameBytes.withUnsafeBufferPointer { nameBytes in
+        var nameStart = 0
+        for (index, nameEnd) in nameEnds.enumerated() {
+          defer { nameStart = Int(nameEnd) }
+          if UnsafeBufferPointer(rebasing: nameBytes[nameStart..<Int(nameEnd)]).elementsEqual(name) {
+            return Int32(index)
+          }
+        }
+        return -1
+      }
+      if found >= 0 { return found }
     }
-    names.append(name)
-    nameIndex[name] = Int32(names.count - 1)
+    let string = String(decoding: name, as: UTF8.self)
+    if names.count > 16, let index = nameIndex[string] { return index }
+    names.append(string)
+    nameIndex[string] = Int32(names.count - 1)
+    if names.count <= 16 {
+      nameBytes.append(contentsOf: name)
+      nameEnds.append(Int32(nameBytes.count))
+    }
     return Int32(names.count - 1)
   }
 }

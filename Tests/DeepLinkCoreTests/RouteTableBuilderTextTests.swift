@@ -1,0 +1,145 @@
+import DeepLinkCore
+import Testing
+
+/// `Builder.add(_:caseInsensitive:value:)` reads pattern text straight into the table: it must
+/// answer exactly as `add(RoutePattern(text), value:)` does, errors included.
+@Suite struct RouteTableBuilderTextTests {
+  /// The error `body` throws, or `nil`.
+  private func thrown(_ body: () throws -> Void) -> (any Error)? {
+    do {
+      try body()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  private func sameError(_ a: (any Error)?, _ b: (any Error)?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): true
+    case (let a as RoutePatternError, let b as RoutePatternError): a == b
+    case (let a as RouteTableError, let b as RouteTableError): a == b
+    default: false
+    }
+  }
+
+  static let catalogue = [
+    "/", "/cart", "/product/{id:int}", "/product/{slug}", "/product/new", "/session/{token:uuid}",
+    "/deals/{page:int?}", "/a/{x?}/{y:uuid?}", "/docs/{rest...}", "/caf%C3%A9/menu", "/a%20b/%3F",
+    "/search?q={query}&sort={sort?}", "/search?q={query:int}", "/feed?page={page:int?}", "shopca://flyer/{store_id}",
+    "SHOPMX://flyer/{store_id:int}", "https://shop.example.ca/fr/panier", "https://*.shop.example.ca/cart",
+    "/x.y/.well-known/a+b", "/\u{E9}t\u{E9}/{saison}",
+  ]
+
+  static let links = [
+    "shop://", "shop://cart", "shop://product/12", "shop://product/abc", "shop://product/new",
+    "shop://session/123e4567-e89b-12d3-a456-426614174000", "shop://deals", "shop://deals/3", "shop://a",
+    "shop://a/b", "shop://docs/x/y/z", "shop://caf%C3%A9/menu", "shop://a%20b/%3F", "shop://search?q=shoes&sort=price",
+    "shop://search?q=12", "shop://feed?page=2", "shopca://flyer/77", "shopmx://flyer/77", "shopmx://flyer/abc",
+    "https://shop.example.ca/fr/panier", "https://www.shop.example.ca/cart", "shop://x.y/.well-known/a+b",
+    "shop://%C3%A9t%C3%A9/hiver", "shop://nothing/here",
+  ]
+
+  @Test("a table built from pattern text matches every link as one built from RoutePatterns")
+  func sameMatches() throws {
+    for caseInsensitive in [false, true] {
+      var fromPatterns = RouteTable<String>.Builder()
+      var fromText = RouteTable<String>.Builder()
+      for source in Self.catalogue {
+        try fromPatterns.add(RoutePattern(source, caseInsensitive: caseInsensitive), value: source)
+        try fromText.add(source, caseInsensitive: caseInsensitive, value: source)
+      }
+      let expected = fromPatterns.build()
+      let table = fromText.build()
+      #expect(table.count == expected.count)
+      #expect(table.routes.map(\.pattern) == expected.routes.map(\.pattern))
+      #expect(table.routes.map(\.value) == expected.routes.map(\.value))
+      for text in Self.links {
+        let link = try DeepLink(text)
+        let match = table.match(link)
+        let expectedMatch = expected.match(link)
+        #expect(match?.value == expectedMatch?.value, "\(text)")
+        #expect(match?.parameters == expectedMatch?.parameters, "\(text)")
+        #expect(table.candidates(for: link).map(\.value) == expected.candidates(for: link).map(\.value), "\(text)")
+      }
+    }
+  }
+
+  @Test(
+    "a malformed pattern throws the same RoutePatternError and leaves the builder unchanged",
+    arguments: [
+      "", "product/{id}", "shop:/product", "1shop://x", "://x", "https:///cart", "https://shop.example.ca:8080/x",
+      "https://bücher.example/x", "https://*.*.shop.example.ca/x", "https://{host}/x", "/a//b", "//a", "/a/b//",
+      "/product/{id", "/search?q={query", "/product/id}", "/product/}id{", "/product/{{id}", "/product/id-{id}",
+      "/product/{a}{b}", "/product/{}", "/product/{1id}", "/product/{id??}", "/product/{:int}", "/product/{id:float}",
+      "/product/{id:}", "/a/{id}/b/{id}", "/search/{q}?q={q}", "/search?a={q}&b={q}", "/docs/{rest...}/x",
+      "/docs/{rest:int...}", "/search?q={rest...}", "/a/{x?}/b", "/a/{x?}/{rest...}", "/a/./b", "/a/../b",
+      "/a/%2e%2E", "/a/%2F", "/a/%zz", "/a/%C3", "/a/%00", "/a/b c", "/a/b\\c", "/a/b^c", "/a/[b]",
+      "/a/b\u{85}", "/a/b=c", "/a/b&c", "/cart#top", "/search?q", "/search?={q}", "/search?q={q}&q={r}",
+      "/search?q=x", "/search?%zz={q}", "/search?q={q}&",
+    ])
+  func malformed(source: String) {
+    var builder = RouteTable<String>.Builder()
+    let expected = thrown { _ = try RoutePattern(source) }
+    #expect(expected is RoutePatternError)
+    let error = thrown { try builder.add(source, value: source) }
+    #expect(sameError(error, expected), "\(String(describing: error)) is not \(String(describing: expected))")
+    #expect(builder.count == 0)
+    #expect(builder.build().routes.isEmpty)
+  }
+
+  @Test(
+    "a conflict throws the same RouteTableError, and only when adding RoutePatterns would",
+    arguments: [
+      ConflictRow("/a/{x}", "/a/{y}", conflicts: true),
+      ConflictRow("/a/{x?}", "/a/{y?}", conflicts: true),
+      ConflictRow("/docs/{a...}", "/docs/{b...}", conflicts: true),
+      ConflictRow("/a", "/a/", conflicts: true),
+      ConflictRow("/search?q={q}", "/search?q={query}&sort={s?}", conflicts: true),
+      ConflictRow("/search?q={q}&sort={s}", "/search?sort={t}&q={r}", conflicts: true),
+      ConflictRow("/search?caf%C3%A9={q}", "/search?cafe\u{301}={r}", conflicts: true),
+      ConflictRow("https://shop.example.ca/x", "https://SHOP.example.ca./x", conflicts: true),
+      ConflictRow("https://*.shop.example.ca/x", "https://*.Shop.Example.CA/x", conflicts: true),
+      ConflictRow("shopca://x", "SHOPCA://x", conflicts: true),
+      ConflictRow("/Cart", "/cart", conflicts: true, caseInsensitive: (true, true)),
+      ConflictRow("/caf%C3%A9", "/café", conflicts: true),
+      ConflictRow("/a", "/a/{x?}", conflicts: false),
+      ConflictRow("/a/{x}", "/a/{x:int}", conflicts: false),
+      ConflictRow("/a/{x}", "/a/b", conflicts: false),
+      ConflictRow("/Cart", "/cart", conflicts: false),
+      ConflictRow("/cart", "/cart", conflicts: false, caseInsensitive: (false, true)),
+      ConflictRow("/search?q={q}", "/search?q={q:int}", conflicts: false),
+      ConflictRow("/feed", "/feed?page={page:int?}", conflicts: false),
+      ConflictRow("shopca://x", "shopmx://x", conflicts: false),
+      ConflictRow("https://shop.example.ca/x", "https://*.shop.example.ca/x", conflicts: false),
+    ])
+  func conflicts(row: ConflictRow) throws {
+    var fromPatterns = RouteTable<String>.Builder()
+    var fromText = RouteTable<String>.Builder()
+    try fromPatterns.add(RoutePattern(row.first, caseInsensitive: row.caseInsensitive.0), value: row.first)
+    try fromText.add(row.first, caseInsensitive: row.caseInsensitive.0, value: row.first)
+    let second = try RoutePattern(row.second, caseInsensitive: row.caseInsensitive.1)
+    let expected = thrown { try fromPatterns.add(second, value: row.second) }
+    let error = thrown { try fromText.add(row.second, caseInsensitive: row.caseInsensitive.1, value: row.second) }
+    #expect(sameError(error, expected), "\(String(describing: error)) is not \(String(describing: expected))")
+    if row.conflicts {
+      #expect(error as? RouteTableError == .conflict(existing: row.first, new: row.second))
+    } else {
+      #expect(error == nil)
+    }
+    #expect(fromText.count == (row.conflicts ? 1 : 2))
+    #expect(fromText.build().routes.map(\.pattern) == fromPatterns.build().routes.map(\.pattern))
+  }
+
+  @Test("a pattern with many segments and query captures reads the same both ways")
+  func longPattern() throws {
+    let path = (0..<300).map { "/s\($0)" }.joined() + "/{last}"
+    let query = "?" + (0..<40).map { "k\($0)={v\($0)}" }.joined(separator: "&")
+    for source in [path, path + query, "/a" + query] {
+      var builder = RouteTable<String>.Builder()
+      try builder.add(source, value: source)
+      let pattern = try RoutePattern(source)
+      #expect(builder.build().routes.map(\.pattern) == [pattern.source])
+    }
+  }
+}
