@@ -56,9 +56,18 @@ enum SafeText {
   static func parameters(_ parameters: [String: String], names: inout NameCache) -> [(name: String, value: String)] {
     var result: [(name: String, value: String)] = []
     result.reserveCapacity(parameters.count)
+    self.parameters(parameters, names: &names, into: &result)
+    return result
+  }
+
+  /// ``parameters(_:names:)`` into `result`, which is emptied first and keeps its capacity
+  /// (`check` reuses one array for every link).
+  static func parameters(
+    _ parameters: [String: String], names: inout NameCache, into result: inout [(name: String, value: String)]
+  ) {
+    result.removeAll(keepingCapacity: true)
     for (name, value) in parameters { result.append((name, names.isSensitive(name) ? redacted : value)) }
     if result.count > 1 { result.sort { $0.name < $1.name } }
-    return result
   }
 
   /// `text` (a fragment or query: `a=1&token=2`) with the values of sensitive names replaced.
