@@ -10,6 +10,7 @@ struct CheckWorker {
   private(set) var json = JSONWriter(capacity: 1 << 20)
   private(set) var tally = CheckTally()
   private var names = SafeText.NameCache()
+  private var patterns = Expectation.UntypedPatterns()
   private var lineWriter: DecisionLineWriter
 
   init(selection: MarketSelection, jsonLines: Bool) {
@@ -38,7 +39,7 @@ struct CheckWorker {
       var unmet: String? = nil
       if let expected = line.expected {
         tally.expectations += 1
-        if !Expectation.isMet(expected, by: decision) {
+        if !Expectation.isMet(expected, by: decision, patterns: &patterns) {
           tally.unmetExpectations += 1
           unmet = expected
         }

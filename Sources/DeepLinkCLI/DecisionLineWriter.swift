@@ -12,15 +12,6 @@ struct DecisionLineWriter {
   /// The parameters of the link being written, reused.
   private var parameters: [(name: String, value: String)] = []
 
-  private static let beforeURL: [UInt8] = Array(#"{"url":"#.utf8)
-  private static let beforeSteps: [UInt8] = Array(#","steps":["#.utf8)
-  private static let afterSteps: [UInt8] = Array("]".utf8)
-  private static let beforeParameters: [UInt8] = Array(#","parameters":{"#.utf8)
-  private static let beforeRewrittenTo: [UInt8] = Array(#"},"rewrittenTo":"#.utf8)
-  private static let beforeBarriers: [UInt8] = Array(#","barriers":["#.utf8)
-  private static let beforeReason: [UInt8] = Array(#"],"reason":"#.utf8)
-  private static let end: [UInt8] = Array("}\n".utf8)
-
   /// A writer for decisions made with `market`'s configuration (`nil`: the platform).
   init(market: String?) {
     afterURL = DeepLinkOutcome.allCases.map { outcome in
@@ -38,16 +29,16 @@ struct DecisionLineWriter {
   ///
   /// - Complexity: O(*n*) in the link; redaction work only when the link has query items or a fragment.
   mutating func write(_ decision: DeepLinkDecision, names: inout SafeText.NameCache, to json: inout JSONWriter) {
-    json.raw(contentsOf: Self.beforeURL)
+    json.raw(#"{"url":"#)
     json.quoted(SafeText.url(of: decision, names: &names))
     json.raw(contentsOf: afterURL[decision.outcome.index])
     json.quoted(decision.route)
     if !decision.steps.isEmpty {
-      json.raw(contentsOf: Self.beforeSteps)
+      json.raw(#","steps":["#)
       list(decision.steps, to: &json)
-      json.raw(contentsOf: Self.afterSteps)
+      json.raw("]")
     }
-    json.raw(contentsOf: Self.beforeParameters)
+    json.raw(#","parameters":{"#)
     if !decision.parameters.isEmpty {
       SafeText.parameters(decision.parameters, names: &names, into: &parameters)
       for (index, parameter) in parameters.enumerated() {
@@ -57,13 +48,13 @@ struct DecisionLineWriter {
         json.quoted(parameter.value)
       }
     }
-    json.raw(contentsOf: Self.beforeRewrittenTo)
+    json.raw(#"},"rewrittenTo":"#)
     json.quoted(decision.rewrittenTo.map { SafeText.redact($0, names: &names) })
-    json.raw(contentsOf: Self.beforeBarriers)
+    json.raw(#","barriers":["#)
     list(decision.barriers, to: &json)
-    json.raw(contentsOf: Self.beforeReason)
+    json.raw(#"],"reason":"#)
     json.quoted(decision.reason)
-    json.raw(contentsOf: Self.end)
+    json.raw("}\n")
   }
 
   /// The strings, quoted, with commas between them.
