@@ -52,34 +52,41 @@ public final class ByteOutput {
     if buffer.count >= capacity { flush() }
   }
 
-  /// Appends bytes.
+  /// Appends bytes; a block of at least the buffer's capacity goes out directly, without a copy.
   ///
   /// - Complexity: O(*n*) in `bytes.count`; a system call only when the buffer is full.
   public func write(_ bytes: [UInt8]) {
-    buffer.append(contentsOf: bytes)
-    if buffer.count >= capacity { flush() }
+    guard bytes.count >= capacity else {
+      buffer.append(contentsOf: bytes)
+      if buffer.count >= capacity { flush() }
+      return
+    }
+    flush()
+    bytes.withUnsafeBytes { send($0) }
   }
 
   /// Sends everything buffered to the destination.
   public func flush() {
     guard !buffer.isEmpty else { return }
+    buffer.withUnsafeBytes { send($0) }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  private func send(_ raw: UnsafeRawBufferPointer) {
     switch destination {
     case .memory:
-      captured.append(contentsOf: buffer)
+      captured.append(contentsOf: raw)
     case .fileDescriptor(let descriptor):
-      buffer.withUnsafeBytes { raw in
-        var offset = 0
-        while offset < raw.count {
-          let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-          if written < 0 {
-            if errno == EINTR { continue }
-            return  // the reader went away (EPIPE) or the disk is full: nothing more to do
-          }
-          offset += written
+      var offset = 0
+      while offset < raw.count {
+        let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return  // the reader went away (EPIPE) or the disk is full: nothing more to do
         }
+        offset += written
       }
     }
-    buffer.removeAll(keepingCapacity: true)
   }
 
   /// Everything written to a memory sink, as text (empty for a file descriptor sink).

@@ -10,12 +10,18 @@ import Foundation
 
 /// `deeplink check [--market ID] [--format text|jsonl] [FILE|-]`: decides a stream of links.
 ///
-/// Lines are read in batches through a fixed buffer; each batch is split between the machine's
-/// cores, each deciding its share with the pure configuration into its own reused byte buffer;
-/// the buffers are written in input order, so the output is the same as a single thread's.
+/// A pipeline: this thread reads lines in batches through a fixed buffer and hands each batch to
+/// a worker thread, which decides it into the batch's own reused byte buffer; meanwhile this
+/// thread reads the next batches and writes the decided ones in input order, so the output is the
+/// same as a single thread's. At most ``batchesInFlight(workers:)`` batches exist at a time.
 enum CheckCommand {
-  /// Lines decided per batch.
-  static let batchSize = 16_384
+  /// Lines per batch: small enough that the cores share the work evenly, large enough that
+  /// handing a batch over costs nothing in comparison.
+  static let batchSize = 4_096
+
+  /// Batches read, being decided or waiting to be written: two per core keeps every core busy
+  /// while this thread reads and writes.
+  static func batchesInFlight(workers: Int) -> Int { 2 * workers + 2 }
 
   static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
     let selection = try MarketSelection.resolve(parsed)
@@ -35,44 +41,54 @@ enum CheckCommand {
 
     let reader = LineReader(descriptor: descriptor)
     let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
-    var workers = (0..<workerCount).map { _ in CheckWorker(selection: selection, jsonLines: jsonLines) }
+    let capacity = batchesInFlight(workers: workerCount)
+    let workers = DispatchQueue.global()
     var tally = CheckTally()
     let progress = CheckProgress(output: environment.standardError, enabled: environment.errorIsTerminal)
-    var lines: [CheckLine] = []
-    lines.reserveCapacity(batchSize)
+    var spare: [CheckBatch] = []
+    var inFlight: [CheckBatch] = []  // in input order
+
+    func write(_ batch: CheckBatch) {
+      environment.standardOutput.write(batch.worker.output)
+      tally.merge(batch.worker.tally)
+      batch.worker.reset()
+      spare.append(batch)
+      progress.update(links: tally.links)
+    }
+    func writeOldest() {
+      let oldest = inFlight.removeFirst()
+      oldest.decided.wait()
+      write(oldest)
+    }
+
     var more = true
     while more {
-      lines.removeAll(keepingCapacity: true)
+      while let oldest = inFlight.first, oldest.decided.wait(timeout: .now()) == .success {
+        inFlight.removeFirst()
+        write(oldest)
+      }
+      if spare.isEmpty && inFlight.count >= capacity { writeOldest() }
+      let batch = spare.popLast() ?? CheckBatch(selection: selection, jsonLines: jsonLines)
+      batch.lines.removeAll(keepingCapacity: true)
       do {
-        more = try reader.read(into: &lines, limit: batchSize)
+        more = try reader.read(into: &batch.lines, limit: batchSize)
       } catch {
+        while !inFlight.isEmpty { writeOldest() }
         environment.standardOutput.flush()
         progress.finish()
         throw CommandFailure(message: "cannot read `\(path)`: \(error.message)", status: .unreadableInput)
       }
-      guard !lines.isEmpty else { continue }
-      let shares = lines.count < 2_048 ? 1 : workerCount
-      let shareSize = (lines.count + shares - 1) / shares
-      lines.withUnsafeBufferPointer { batch in
-        workers.withUnsafeMutableBufferPointer { workers in
-          if shares == 1 {
-            workers[0].decide(batch[...])
-          } else {
-            let shared = BatchShares(batch: batch, workers: workers)
-            DispatchQueue.concurrentPerform(iterations: shares) { share in
-              let range = (share * shareSize)..<min(shared.batch.count, (share + 1) * shareSize)
-              shared.workers[share].decide(shared.batch[range])
-            }
-          }
-        }
+      guard !batch.lines.isEmpty else {
+        spare.append(batch)
+        continue
       }
-      for index in 0..<shares {
-        environment.standardOutput.write(workers[index].output)
-        tally.merge(workers[index].tally)
-        workers[index].reset()
+      inFlight.append(batch)
+      workers.async {
+        batch.worker.decide(batch.lines)
+        batch.decided.signal()
       }
-      progress.update(links: tally.links)
     }
+    while !inFlight.isEmpty { writeOldest() }
     environment.standardOutput.flush()
     progress.finish()
     environment.standardError.write(tally.summary(seconds: progress.elapsed))
@@ -80,86 +96,21 @@ enum CheckCommand {
   }
 }
 
-/// A batch and the workers' slots, handed to `concurrentPerform`.
+/// A batch of `check` lines and the worker that decides them, handed between threads.
 ///
-/// `@unchecked Sendable` is safe here: during `concurrentPerform` the batch is only read, and
-/// iteration `share` mutates only `workers[share]`, a slot no other iteration touches;
-/// `concurrentPerform` returns once every iteration has ended, before the buffers go away.
-private struct BatchShares: @unchecked Sendable {
-  let batch: UnsafeBufferPointer<CheckLine>
-  let workers: UnsafeMutableBufferPointer<CheckWorker>
-}
-
-/// Decides a share of a batch into its own buffer and tally.
-struct CheckWorker {
-  let selection: MarketSelection
-  let jsonLines: Bool
-  private(set) var json = JSONWriter(capacity: 1 << 20)
-  private(set) var tally = CheckTally()
-  private var names = SafeText.NameCache()
+/// `@unchecked Sendable` is safe here: a batch has one owner at a time. The reading thread fills
+/// `lines` and only then submits the batch to a worker queue (`async` orders the two); the worker
+/// decides into `worker` and signals `decided` as its last access; the reading thread touches the
+/// batch again only after waiting for `decided`, and submits it again only after that.
+final class CheckBatch: @unchecked Sendable {
+  var lines: [CheckLine] = []
+  var worker: CheckWorker
+  /// Signalled once per submission, when the worker has decided every line.
+  let decided = DispatchSemaphore(value: 0)
 
   init(selection: MarketSelection, jsonLines: Bool) {
-    self.selection = selection
-    self.jsonLines = jsonLines
-  }
-
-  /// The bytes written since the last ``reset()``.
-  var output: [UInt8] { json.bytes }
-
-  mutating func reset() {
-    json.reset()
-    tally = CheckTally()
-  }
-
-  /// Decides `lines` as links from outside the app and writes one result per line.
-  ///
-  /// - Complexity: O(*n*) in the total length of the lines.
-  mutating func decide(_ lines: Slice<UnsafeBufferPointer<CheckLine>>) {
-    let configuration = selection.configuration
-    let market = selection.id
-    for line in lines {
-      let decision = configuration.decide(line.link)
-      tally.links += 1
-      tally.byOutcome[decision.outcome.index] += 1
-      var failure: String? = nil
-      if let expected = line.expected {
-        tally.expectations += 1
-        if !Expectation.isMet(expected, by: decision) {
-          tally.unmetExpectations += 1
-          failure = "expected \(expected), got \(describe(decision))"
-        }
-      }
-      if failure == nil, decision.outcome != .routed, decision.outcome != .external {
-        failure = describe(decision)
-      }
-      if jsonLines {
-        DecisionReport(decision, market: market, names: &names).write(to: &json)
-        json.raw(0x0A)
-      } else {
-        writeText(decision, failure: failure)
-      }
-      if let failure {
-        tally.failingLines += 1
-        if tally.failures.count < CheckTally.listedFailures {
-          tally.failures.append((line.number, "\(failure): \(SafeText.url(of: decision, names: &names))"))
-        }
-      }
-    }
-  }
-
-  private func describe(_ decision: DeepLinkDecision) -> String {
-    decision.outcome == .routed
-      ? "routed to \(decision.route ?? "?")" : decision.outcome.rawValue + (decision.reason.map { " (\($0))" } ?? "")
-  }
-
-  /// `outcome  route-or-reason  url`, and what failed.
-  private mutating func writeText(_ decision: DeepLinkDecision, failure: String?) {
-    var line = decision.outcome.rawValue.padded(to: 10)
-    line += (decision.route ?? decision.reason ?? "").padded(to: 28)
-    line += SafeText.url(of: decision, names: &names)
-    if let failure { line += "  ✗ " + failure }
-    line += "\n"
-    json.raw(contentsOf: line)
+    worker = CheckWorker(selection: selection, jsonLines: jsonLines)
+    lines.reserveCapacity(CheckCommand.batchSize)
   }
 }
 

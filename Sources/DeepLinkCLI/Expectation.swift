@@ -10,6 +10,29 @@ enum Expectation {
     return route == expected || untyped(route) == untyped(expected)
   }
 
+  /// ``isMet(_:by:)``, with the untyped patterns remembered in `patterns`.
+  static func isMet(_ expected: String, by decision: DeepLinkDecision, patterns: inout UntypedPatterns) -> Bool {
+    if let outcome = DeepLinkOutcome(rawValue: expected) { return decision.outcome == outcome }
+    guard decision.outcome == .routed, let route = decision.route else { return false }
+    return route == expected || patterns.untyped(route) == patterns.untyped(expected)
+  }
+
+  /// Remembers ``untyped(_:)``: `check` compares the same few routes and expectations on every line.
+  struct UntypedPatterns {
+    private var known: [String: String] = [:]
+
+    /// ``Expectation/untyped(_:)`` of `pattern`.
+    ///
+    /// - Complexity: amortised O(*n*) in the pattern's length (one hash).
+    mutating func untyped(_ pattern: String) -> String {
+      guard pattern.utf8.contains(UInt8(ascii: ":")) else { return pattern }
+      if let known = known[pattern] { return known }
+      let result = Expectation.untyped(pattern)
+      if known.count < 4_096 { known[pattern] = result }
+      return result
+    }
+  }
+
   /// `pattern` without capture types: `/orders/{id:int?}` → `/orders/{id?}`.
   static func untyped(_ pattern: String) -> String {
     guard pattern.utf8.contains(UInt8(ascii: ":")) else { return pattern }

@@ -114,33 +114,108 @@ public struct JSONWriter: Sendable {
     needsComma = false
   }
 
+  /// Raw bytes: a prepared piece of JSON (`,"market":"CA","outcome":`) or other output.
+  ///
+  /// - Complexity: O(*n*) in `raw.count`, one copy.
+  public mutating func raw(contentsOf raw: [UInt8]) {
+    bytes.append(contentsOf: raw)
+    needsComma = false
+  }
+
+  /// A string value written as is after a piece written with `raw`, without a separator:
+  /// `raw` pieces carry their own commas.
+  ///
+  /// - Complexity: O(*n*) in the UTF-8 length; ASCII without escapes is copied as is.
+  public mutating func quoted(_ value: String) {
+    appendQuoted(value)
+    needsComma = false
+  }
+
+  /// ``quoted(_:)``, or `null`.
+  public mutating func quoted(_ value: String?) {
+    if let value { appendQuoted(value) } else { raw(Self.null) }
+    needsComma = false
+  }
+
+  /// Raw text known at compile time: a piece of JSON between values (`],"reason":`).
+  ///
+  /// - Complexity: O(*n*) in the text's length, one copy; no allocation, no reference counting.
+  public mutating func raw(_ text: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    needsComma = false
+  }
+
+  private static let null: StaticString = "null"
+
   private mutating func separate() {
     if needsComma { bytes.append(0x2C) }
   }
 
   private mutating func appendQuoted(_ value: String) {
-    bytes.append(0x22)
-    var value = value
-    value.withUTF8 { utf8 in
-      var start = 0
-      for index in 0..<utf8.count {
-        let byte = utf8[index]
-        guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-        if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
-        switch byte {
-        case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-        case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-        case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-        case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-        case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-        default:
-          let hex: [UInt8] = Array("0123456789abcdef".utf8)
-          bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-        }
-        start = index + 1
-      }
-      if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count])) }
+    // A native string lends its bytes without a copy (and without touching its reference count,
+    // which threads writing the same route names would contend for).
+    let done: Void? = value.utf8.withContiguousStorageIfAvailable { appendQuoted($0) }
+    if done == nil {
+      var value = value
+      value.withUTF8 { appendQuoted($0) }
     }
+  }
+
+  /// `"`, the bytes with `"`, `\\` and control characters escaped, `"`.
+  private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
     bytes.append(0x22)
+    var start = 0
+    var index = Self.firstEscaped(in: utf8, from: 0)
+    while index < utf8.count {
+      if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+      let byte = utf8[index]
+      switch byte {
+      case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+      case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+      case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+      case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+      default:
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+      }
+      start = index + 1
+      index = Self.firstEscaped(in: utf8, from: start)
+    }
+    if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count])) }
+    bytes.append(0x22)
+  }
+
+  /// The index of the first byte at or after `start` that a JSON string must escape (below
+  /// 0x20, `"` or `\\`), or `utf8.count`.
+  ///
+  /// Eight bytes at a time: a byte is flagged when it is below 0x20 or XORs to zero with `"`
+  /// or `\\`; bytes of 0x80 and above (UTF-8 sequences) are never flagged. Only the lowest
+  /// flagged byte of a word is certain, which is the one returned.
+  ///
+  /// - Complexity: O(*n*) in the bytes scanned.
+  @inline(__always)
+  private static func firstEscaped(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = start
+    if let base = utf8.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while index + 8 <= utf8.count {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let below20 = word &- (ones &* 0x20)
+        let flags = (below20 | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & ~word & highs
+        if flags != 0 { return index + flags.trailingZeroBitCount / 8 }
+        index += 8
+      }
+    }
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C { return index }
+      index += 1
+    }
+    return index
   }
 }

@@ -13,14 +13,25 @@ enum SafeText {
   /// of names, and ``LinkRedactor/isSensitive(_:)`` lowercases and searches each time.
   struct NameCache {
     private var known: [String: Bool] = [:]
+    /// The last name seen in each of 64 slots picked by length and end bytes, checked before
+    /// `known`: comparing a short name is cheaper than hashing it.
+    private var recent = [(name: String, answer: Bool)?](repeating: nil, count: 64)
 
     /// Whether values named `name` must be redacted.
     ///
-    /// - Complexity: amortised O(*n*) in the name's length (one hash).
+    /// - Complexity: amortised O(*n*) in the name's length (a comparison, or one hash).
     mutating func isSensitive(_ name: String) -> Bool {
-      if let answer = known[name] { return answer }
-      let answer = LinkRedactor.isSensitive(name)
-      if known.count < 4_096 { known[name] = answer }
+      let utf8 = name.utf8
+      let slot = (utf8.count &* 7 &+ Int(utf8.first ?? 0) &* 31 &+ Int(utf8.last ?? 0)) & 63
+      if let entry = recent[slot], entry.name == name { return entry.answer }
+      let answer: Bool
+      if let known = known[name] {
+        answer = known
+      } else {
+        answer = LinkRedactor.isSensitive(name)
+        if known.count < 4_096 { known[name] = answer }
+      }
+      recent[slot] = (name, answer)
       return answer
     }
   }
@@ -32,13 +43,31 @@ enum SafeText {
   static func url(of decision: DeepLinkDecision, names: inout NameCache) -> String {
     guard let link = decision.link else { return LinkRedactor.redact(raw: decision.input) }
     guard isSensitive(link, names: &names) else { return decision.input }
-    return redact(link, names: &names)
+    return redactSensitive(link, names: &names)
   }
 
   /// `link` written out with sensitive query and fragment values replaced.
   static func redact(_ link: DeepLink, names: inout NameCache) -> String {
     guard isSensitive(link, names: &names) else { return link.absoluteString }
-    let text = LinkRedactor.redact(link)
+    return redactSensitive(link, names: &names)
+  }
+
+  /// ``redact(_:names:)`` for a link known to carry a sensitive value: ``LinkRedactor/redact(_:)``'s
+  /// text (query values of token-like names replaced), with the names looked up in `names`, then the
+  /// fragment's pairs redacted.
+  private static func redactSensitive(_ link: DeepLink, names: inout NameCache) -> String {
+    var redactedQuery = false
+    let items = link.queryItems.map { item in
+      guard item.value != nil, names.isSensitive(item.name) else { return item }
+      redactedQuery = true
+      return DeepLinkQueryItem(name: item.name, value: redacted)
+    }
+    let text =
+      redactedQuery
+      ? DeepLink(
+        scheme: link.scheme, host: link.host, port: link.port, pathSegments: link.pathSegments, queryItems: items,
+        fragment: link.fragment
+      ).absoluteString : link.absoluteString
     guard link.fragment != nil, let hash = text.firstIndex(of: "#") else { return text }
     return String(text[...hash]) + redactPairs(text[text.index(after: hash)...])
   }
@@ -56,9 +85,18 @@ enum SafeText {
   static func parameters(_ parameters: [String: String], names: inout NameCache) -> [(name: String, value: String)] {
     var result: [(name: String, value: String)] = []
     result.reserveCapacity(parameters.count)
+    self.parameters(parameters, names: &names, into: &result)
+    return result
+  }
+
+  /// ``parameters(_:names:)`` into `result`, which is emptied first and keeps its capacity
+  /// (`check` reuses one array for every link).
+  static func parameters(
+    _ parameters: [String: String], names: inout NameCache, into result: inout [(name: String, value: String)]
+  ) {
+    result.removeAll(keepingCapacity: true)
     for (name, value) in parameters { result.append((name, names.isSensitive(name) ? redacted : value)) }
     if result.count > 1 { result.sort { $0.name < $1.name } }
-    return result
   }
 
   /// `text` (a fragment or query: `a=1&token=2`) with the values of sensitive names replaced.

@@ -1,0 +1,59 @@
+import DeepLinkCLI
+import Testing
+
+@Suite struct JSONWriterTests {
+  /// JSON's escaping, one character at a time: the reference the writer's word-at-a-time scan must match.
+  static func reference(_ string: String) -> String {
+    var out: [UInt8] = [0x22]
+    for byte in string.utf8 {
+      switch byte {
+      case 0x22: out += Array(#"\""#.utf8)
+      case 0x5C: out += Array(#"\\"#.utf8)
+      case 0x0A: out += Array(#"\n"#.utf8)
+      case 0x0D: out += Array(#"\r"#.utf8)
+      case 0x09: out += Array(#"\t"#.utf8)
+      case ..<0x20: out += Array((#"\u00"# + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)).utf8)
+      default: out.append(byte)
+      }
+    }
+    return String(decoding: out + [0x22], as: UTF8.self)
+  }
+
+  @Test("strings are escaped wherever the special character falls in the text")
+  func escapingAtEveryOffset() {
+    let specials = ["\"", "\\", "\n", "\r", "\t", "\u{01}", "\u{1F}", "\u{7F}", "é", "漢", " ", "!", "#", "]", "~"]
+    for special in specials {
+      for prefix in 0..<20 {
+        for suffix in [0, 1, 7, 8, 9] {
+          let text = String(repeating: "a", count: prefix) + special + String(repeating: "b", count: suffix) + special
+          var json = JSONWriter()
+          json.string(text)
+          #expect(String(decoding: json.bytes, as: UTF8.self) == Self.reference(text), "\(text.debugDescription)")
+        }
+      }
+    }
+  }
+
+  @Test("raw pieces and quoted values write no separators of their own")
+  func rawAndQuoted() {
+    var json = JSONWriter()
+    json.raw(contentsOf: Array(#"{"a":"#.utf8))
+    json.quoted("x\"y")
+    json.raw(contentsOf: Array(#","b":"#.utf8))
+    json.quoted(nil as String?)
+    json.raw(0x7D)
+    #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"a":"x\"y","b":null}"#)
+  }
+
+  @Test("objects and arrays put commas between values")
+  func structure() {
+    var json = JSONWriter()
+    json.beginObject()
+    json.key("list")
+    json.strings(["a", "b"])
+    json.key("none")
+    json.null()
+    json.endObject()
+    #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"list":["a","b"],"none":null}"#)
+  }
+}
