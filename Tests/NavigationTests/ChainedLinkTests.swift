@@ -168,4 +168,23 @@ enum Screen: String, Sendable {
       try ChainResolver(steps: [(pattern: "/a/{x}", value: Screen.x), (pattern: "/a/{y}", value: Screen.y)])
     }
   }
+  @Test(
+    "captured values reach the handler unchanged through the plugin's payload",
+    arguments: [
+      ("shop://category/%22quoted%22/productdetail/1", "category:slug=\"quoted\""),
+      ("shop://category/a%7Bb%7D%5Bc%5D%3A%2C/productdetail/1", "category:slug=a{b}[c]:,"),
+      ("shop://category/%C3%A9t%C3%A9%20%F0%9F%9B%92/productdetail/1", "category:slug=été 🛒"),
+      ("shop://search?q=%22%5C%7D%2F%26", "search:query=\"\\}/&"),
+    ])
+  func payloadRoundTrip(_ link: String, _ first: String) async throws {
+    var calls: [[String]] = []
+    let plugin = try ChainedLinkPlugin(steps: Self.steps) { plan, _ in calls.append(Self.describe(plan) ?? []) }
+    let fixture = try NavigationFixture { $0.install(plugin: plugin) }
+    let outcome = await fixture.linker.handle(link)
+    guard case .handled = outcome else {
+      Issue.record("`\(link)` was not handled: \(outcome)")
+      return
+    }
+    #expect(calls.first?.first == first)
+  }
 }

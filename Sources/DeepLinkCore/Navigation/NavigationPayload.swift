@@ -25,9 +25,61 @@ struct NavigationPayload: Codable, Sendable, Hashable {
   /// The matched steps, in order.
   var steps: [Step]
 
-  /// The payload encoded, or `nil` if encoding fails (it cannot for these plain values).
+  /// The payload as JSON that `JSONDecoder` reads back (``decode(_:)``).
+  ///
+  /// Written by hand: a plugin makes a payload for every link it takes, while the decision is
+  /// made, and `JSONEncoder` costs tens of thousands of instructions for these few plain values.
+  /// Parameters are written in name order, so the same payload always gives the same bytes.
   func encoded() -> Data? {
-    try? JSONEncoder().encode(self)
+    var out: [UInt8] = []
+    out.reserveCapacity(64 + link.utf8.count + steps.count * 96)
+    func write(_ text: StaticString) {
+      text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+    func write(_ number: Int) { out.append(contentsOf: String(number).utf8) }
+    func write(string: String) {
+      out.append(0x22)
+      for byte in string.utf8 {
+        switch byte {
+        case 0x22: write("\\\"")
+        case 0x5C: write("\\\\")
+        case 0x0A: write("\\n")
+        case 0x0D: write("\\r")
+        case 0x09: write("\\t")
+        case 0x00..<0x20:
+          let hex: [UInt8] = Array("0123456789abcdef".utf8)
+          write("\\u00")
+          out.append(hex[Int(byte >> 4)])
+          out.append(hex[Int(byte & 0x0F)])
+        default: out.append(byte)
+        }
+      }
+      out.append(0x22)
+    }
+    write("{\"link\":")
+    write(string: link)
+    write(",\"steps\":[")
+    for (position, step) in steps.enumerated() {
+      if position > 0 { write(",") }
+      write("{\"index\":")
+      write(step.index)
+      write(",\"pattern\":")
+      write(string: step.pattern)
+      write(",\"parameters\":{")
+      for (number, name) in step.parameters.keys.sorted().enumerated() {
+        if number > 0 { write(",") }
+        write(string: name)
+        write(":")
+        write(string: step.parameters[name] ?? "")
+      }
+      write("},\"start\":")
+      write(step.start)
+      write(",\"end\":")
+      write(step.end)
+      write("}")
+    }
+    write("]}")
+    return Data(out)
   }
 
   /// Reads a payload back, with its link parsed again (parsing a link's normal form gives back
