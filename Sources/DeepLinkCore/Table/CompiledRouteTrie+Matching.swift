@@ -1,3 +1,9 @@
+/// What a search offers the routes it finds to, most specific first.
+protocol RouteVisitor {
+  /// Takes `route` (`true`: the search stops) or declines it (`false`: the search goes on).
+  mutating func visit(_ route: Int32) -> Bool
+}
+
 extension CompiledRouteTrie {
   /// The link's parts a lookup reads, as plain pointers.
   struct Lookup {
@@ -18,16 +24,40 @@ extension CompiledRouteTrie {
   /// - Complexity: as ``forEachMatch(_:_:)``.
   @usableFromInline
   func firstRoute(for link: DeepLink) -> Int32 {
-    var found: Int32 = -1
-    _ = forEachMatch(link) { route in
-      found = route
+    var first = FirstRoute()
+    _ = forEachMatch(link, &first)
+    return first.route
+  }
+
+  /// Takes the first route offered.
+  struct FirstRoute: RouteVisitor {
+    var route: Int32 = -1
+    @inline(__always)
+    mutating func visit(_ route: Int32) -> Bool {
+      self.route = route
       return true
     }
-    return found
+  }
+
+  /// Offers each route to a closure.
+  struct ClosureVisitor: RouteVisitor {
+    let body: (Int32) -> Bool
+    @inline(__always)
+    mutating func visit(_ route: Int32) -> Bool { body(route) }
   }
 
   /// Calls `body` with each route matching `link`, most specific first, until `body` returns
   /// `true`; returns whether it did.
+  func forEachMatch(_ link: DeepLink, _ body: (Int32) -> Bool) -> Bool {
+    withoutActuallyEscaping(body) { body in
+      var visitor = ClosureVisitor(body: body)
+      return forEachMatch(link, &visitor)
+    }
+  }
+
+  /// Offers `visitor` each route matching `link`, most specific first, until it takes one;
+  /// returns whether it did. The visitor travels down the search by reference: a recursive
+  /// search that passed a closure on would retain its captures at every node.
   ///
   /// Web links are looked up under their exact host, then under wildcard hosts from the longest
   /// suffix to the shortest. Other links are looked up under their scheme, then under the app's
@@ -35,25 +65,25 @@ extension CompiledRouteTrie {
   ///
   /// - Complexity: O(*d*) node visits in the link's segment count *d* for typical tables;
   ///   never more than the nodes reachable along the link; independent of the route count.
-  func forEachMatch(_ link: DeepLink, _ body: (Int32) -> Bool) -> Bool {
+  func forEachMatch<Visitor: RouteVisitor>(_ link: DeepLink, _ visitor: inout Visitor) -> Bool {
     link.pathSegments.withUnsafeBufferPointer { segments in
       link.queryItems.withUnsafeBufferPointer { query in
         let lookup = Lookup(segments: segments, query: query)
         if let host = link.host {
-          if !hostRoots.isEmpty, let root = hostRoots[host], search(root, 0, lookup, body) { return true }
+          if !hostRoots.isEmpty, let root = hostRoots[host], search(root, 0, lookup, &visitor) { return true }
           guard !wildcardRoots.isEmpty else { return false }
           let utf8 = host.utf8
           var index = utf8.startIndex
           while let dot = utf8[index...].firstIndex(of: 0x2E) {
             index = utf8.index(after: dot)
-            if let root = wildcardRoots[host[index...]], search(root, 0, lookup, body) { return true }
+            if let root = wildcardRoots[host[index...]], search(root, 0, lookup, &visitor) { return true }
           }
           return false
         }
-        if !schemeRoots.isEmpty, let root = schemeRoots[link.scheme], search(root, 0, lookup, body) {
+        if !schemeRoots.isEmpty, let root = schemeRoots[link.scheme], search(root, 0, lookup, &visitor) {
           return true
         }
-        return search(0, 0, lookup, body)
+        return search(0, 0, lookup, &visitor)
       }
     }
   }
@@ -72,9 +102,11 @@ extension CompiledRouteTrie {
     return step
   }
 
-  private func search(_ nodeIndex: Int32, _ depth: Int, _ lookup: Lookup, _ body: (Int32) -> Bool) -> Bool {
+  private func search<Visitor: RouteVisitor>(
+    _ nodeIndex: Int32, _ depth: Int, _ lookup: Lookup, _ visitor: inout Visitor
+  ) -> Bool {
     let node = nodes[Int(nodeIndex)]
-    guard depth < lookup.segments.count else { return visitTerminals(node.firstTerminal, lookup.query, body) }
+    guard depth < lookup.segments.count else { return visitTerminals(node.firstTerminal, lookup.query, &visitor) }
     let segment = lookup.segments[depth]
     let step =
       segment.utf8.withContiguousStorageIfAvailable { facts(nodeIndex, node, $0) }
@@ -83,32 +115,32 @@ extension CompiledRouteTrie {
         return copy.withUTF8 { facts(nodeIndex, node, $0) }
       }()
     let next = depth + 1
-    if step.literal >= 0 && search(step.literal, next, lookup, body) { return true }
-    if step.folded >= 0 && search(step.folded, next, lookup, body) { return true }
-    if node.parameterInt >= 0 && step.isInt && search(node.parameterInt, next, lookup, body) { return true }
+    if step.literal >= 0 && search(step.literal, next, lookup, &visitor) { return true }
+    if step.folded >= 0 && search(step.folded, next, lookup, &visitor) { return true }
+    if node.parameterInt >= 0 && step.isInt && search(node.parameterInt, next, lookup, &visitor) { return true }
     guard node.rare >= 0 else {
-      return node.parameterString >= 0 && search(node.parameterString, next, lookup, body)
+      return node.parameterString >= 0 && search(node.parameterString, next, lookup, &visitor)
     }
     let rare = rareChildren[Int(node.rare)]
-    if rare.parameterUUID >= 0 && step.isUUID && search(rare.parameterUUID, next, lookup, body) { return true }
-    if node.parameterString >= 0 && search(node.parameterString, next, lookup, body) { return true }
-    if rare.optionalInt >= 0 && step.isInt && search(rare.optionalInt, next, lookup, body) { return true }
-    if rare.optionalUUID >= 0 && step.isUUID && search(rare.optionalUUID, next, lookup, body) { return true }
-    if rare.optionalString >= 0 && search(rare.optionalString, next, lookup, body) { return true }
-    if rare.catchAll >= 0 && visitTerminals(nodes[Int(rare.catchAll)].firstTerminal, lookup.query, body) {
+    if rare.parameterUUID >= 0 && step.isUUID && search(rare.parameterUUID, next, lookup, &visitor) { return true }
+    if node.parameterString >= 0 && search(node.parameterString, next, lookup, &visitor) { return true }
+    if rare.optionalInt >= 0 && step.isInt && search(rare.optionalInt, next, lookup, &visitor) { return true }
+    if rare.optionalUUID >= 0 && step.isUUID && search(rare.optionalUUID, next, lookup, &visitor) { return true }
+    if rare.optionalString >= 0 && search(rare.optionalString, next, lookup, &visitor) { return true }
+    if rare.catchAll >= 0 && visitTerminals(nodes[Int(rare.catchAll)].firstTerminal, lookup.query, &visitor) {
       return true
     }
     return false
   }
 
   @inline(__always)
-  private func visitTerminals(
-    _ first: Int32, _ query: UnsafeBufferPointer<DeepLinkQueryItem>, _ body: (Int32) -> Bool
+  private func visitTerminals<Visitor: RouteVisitor>(
+    _ first: Int32, _ query: UnsafeBufferPointer<DeepLinkQueryItem>, _ visitor: inout Visitor
   ) -> Bool {
     var current = first
     while current >= 0 {
       let terminal = terminals[Int(current)]
-      if acceptsQuery(terminal.route, query) && body(terminal.route) { return true }
+      if acceptsQuery(terminal.route, query) && visitor.visit(terminal.route) { return true }
       current = terminal.next
     }
     return false
