@@ -99,7 +99,11 @@ extension DeepLinkConfiguration {
       let pattern = routeSources[Int(index)]
       var parameters = captured.take() ?? routes.parameters(at: index, in: routedLink, extraCapacity: extras.count)
       // A route's own capture wins over an extra of the same name.
-      parameters.merge(extras) { captured, _ in captured }
+      if parameters.isEmpty {
+        parameters = extras
+      } else if !extras.isEmpty {
+        parameters.merge(extras) { captured, _ in captured }
+      }
       trace.add(.match, "routed to `\(pattern)` (\(target.name))")
       return .init(
         input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,

@@ -185,7 +185,7 @@ extension CompiledRouteTrie {
   /// `extraCapacity` more.
   func parameters(route: Int32, link: DeepLink, extraCapacity: Int = 0) -> [String: String] {
     let count = captureRange(of: route).count + queryRange(of: route).count
-    guard count + extraCapacity > 0 else { return [:] }
+    guard count > 0 else { return [:] }
     var result = [String: String](minimumCapacity: count + extraCapacity)
     forEachParameter(route: route, link: link) { key, value in
       result[key] = value
