@@ -131,7 +131,8 @@ final class RewritePlan: Sendable {
   }
 
   /// The rewritten link and the extras, or `nil` when a value does not fit the target (the
-  /// general way's reverse-routing error): the next rule is then tried.
+  /// general way's reverse-routing error): the next rule is then tried. `link` is a parsed link
+  /// (``DeepLink/init(_:)-(String)``), as every link a decision rewrites is.
   func apply(to link: DeepLink) -> (DeepLink, [String: String])? {
     var pathSegments: [String] = []
     pathSegments.reserveCapacity(segments.count)
@@ -140,9 +141,10 @@ final class RewritePlan: Sendable {
       case .literal(let text):
         pathSegments.append(text)
       case .value(let source, let type):
-        guard let value = source.value(in: link), type.accepts(value), RoutePattern.isSegmentValue(value) else {
-          return nil
-        }
+        guard let value = source.value(in: link), type.accepts(value) else { return nil }
+        // A segment of a parsed link is a segment value already (never empty, `.`, `..`, with a
+        // `/`, a backslash or a control character: the parser refuses those); anything else is checked.
+        if case .segment = source {} else if !RoutePattern.isSegmentValue(value) { return nil }
         pathSegments.append(value)
       }
     }
