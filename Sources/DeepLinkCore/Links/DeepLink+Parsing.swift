@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension DeepLink {
   /// Reads and normalises a link, refusing every input on which URL parsers could disagree.
   ///
@@ -82,7 +88,8 @@ enum LinkParser {
     // path: up to the first `?` or `#`, which the scan found (neither can come before `cursor`)
     let pathEnd = min(summary.firstQuestion, summary.firstHash)
     var segmentStart = cursor
-    for i in cursor...pathEnd where i == pathEnd || p[i] == slash {
+    while segmentStart <= pathEnd {
+      let i = firstIndex(of: slash, in: p, from: segmentStart, to: pathEnd)
       if i > segmentStart { try appendSegment(p, segmentStart, i, plain, to: &segments) }
       segmentStart = i + 1
     }
@@ -94,7 +101,8 @@ enum LinkParser {
       queryItems.reserveCapacity(summary.ampersands + 1)
       let queryEnd = summary.firstHash
       var itemStart = cursor + 1
-      for i in itemStart...queryEnd where i == queryEnd || p[i] == 0x26 {
+      while itemStart <= queryEnd {
+        let i = firstIndex(of: 0x26, in: p, from: itemStart, to: queryEnd)
         if i > itemStart { queryItems.append(try readQueryItem(p, itemStart, i, plain)) }
         itemStart = i + 1
       }
@@ -116,6 +124,18 @@ enum LinkParser {
       guard normalLength <= DeepLink.maximumLength else { throw .tooLong(bytes: normalLength) }
     }
     return link
+  }
+}
+
+extension LinkParser {
+  /// The offset of the first `byte` in `p[start..<end]`, or `end`: `memchr`, which reads a
+  /// word or a vector at a time, instead of a loop over bytes.
+  @inline(__always)
+  static func firstIndex(of byte: UInt8, in p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+    guard start < end, let base = p.baseAddress, let found = memchr(base + start, Int32(byte), end - start) else {
+      return end
+    }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 }
 
@@ -367,8 +387,7 @@ extension LinkParser {
   private static func readQueryItem(
     _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ plain: Bool
   ) throws(DeepLinkError) -> DeepLinkQueryItem {
-    var equals = start
-    while equals < end && p[equals] != 0x3D { equals += 1 }
+    let equals = firstIndex(of: 0x3D, in: p, from: start, to: end)
     if plain {
       let name = String(decoding: UnsafeBufferPointer(rebasing: p[start..<equals]), as: UTF8.self)
       guard equals < end else { return DeepLinkQueryItem(name: name, value: nil) }
@@ -395,18 +414,7 @@ extension LinkParser {
       }
     }
     guard needsDecoding else { return String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self) }
-    let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { buffer in
-      Result { () throws(DeepLinkError) -> String in
-        let count = try decodeBytes(p, start, end, into: buffer, plusIsSpace: plusIsSpace)
-        let decoded = UnsafeBufferPointer(rebasing: buffer[0..<count])
-        switch UTF8Check.validate(decoded) {
-        case .controlCharacter?: throw .controlCharacter(offset: start)
-        case .invalidUTF8?: throw .invalidUTF8(offset: start)
-        case nil: return String(decoding: decoded, as: UTF8.self)
-        }
-      }
-    }
-    return try result.get()
+    return try decodedString(p, start, end, plusIsSpace: plusIsSpace, isSegment: false)
   }
 
   /// Percent-decodes a path segment once, with ``decode(_:_:_:plusIsSpace:)``'s checks, then
@@ -422,32 +430,75 @@ extension LinkParser {
       default: break
       }
     }
-    let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { buffer in
-      Result { () throws(DeepLinkError) -> String in
-        let decoded: UnsafeBufferPointer<UInt8>
-        if needsDecoding {
-          let count = try decodeBytes(p, start, end, into: buffer, plusIsSpace: false)
-          decoded = UnsafeBufferPointer(rebasing: buffer[0..<count])
-          switch UTF8Check.validate(decoded) {
-          case .controlCharacter?: throw .controlCharacter(offset: start)
-          case .invalidUTF8?: throw .invalidUTF8(offset: start)
-          case nil: break
-          }
+    guard needsDecoding else {
+      let count = end - start
+      if p[start] == dot && (count == 1 || (count == 2 && p[start + 1] == dot)) { throw .dotSegment(offset: start) }
+      return String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self)
+    }
+    return try decodedString(p, start, end, plusIsSpace: false, isSegment: true)
+  }
+
+  /// Percent-decodes `p[start..<end]` straight into the new `String`'s storage, noting while it
+  /// decodes what the checks need, so that each runs only where it can fail: the UTF-8 check
+  /// when a byte is non-ASCII or a control character, and for a path segment the `/` and `\\`
+  /// checks when an escape produced one. The checks, and so the error reported, come in the
+  /// same order as ever: malformed escape, invalid UTF-8 or control character, dot segment,
+  /// encoded `/`, encoded `\\`.
+  private static func decodedString(
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool, isSegment: Bool
+  ) throws(DeepLinkError) -> String {
+    func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) throws(DeepLinkError) -> Int {
+      var count = 0
+      var i = start
+      var needsUTF8Check = false
+      var hasSlash = false
+      var hasBackslash = false
+      while i < end {
+        var b = p[i]
+        if b == percent {
+          guard i + 2 < end, let high = PercentEncoding.hexValue(p[i + 1]),
+            let low = PercentEncoding.hexValue(p[i + 2])
+          else { throw .malformedPercentEscape(offset: i) }
+          b = high << 4 | low
+          hasSlash = hasSlash || b == slash
+          hasBackslash = hasBackslash || b == 0x5C
+          i += 3
         } else {
-          decoded = UnsafeBufferPointer(rebasing: p[start..<end])
+          if b == plus && plusIsSpace { b = 0x20 }
+          i += 1
         }
-        let count = decoded.count
+        needsUTF8Check = needsUTF8Check || b >= 0x7F || b < 0x20
+        buffer[count] = b
+        count += 1
+      }
+      let decoded = UnsafeBufferPointer(rebasing: buffer[0..<count])
+      if needsUTF8Check {
+        switch UTF8Check.validate(decoded) {
+        case .controlCharacter?: throw .controlCharacter(offset: start)
+        case .invalidUTF8?: throw .invalidUTF8(offset: start)
+        case nil: break
+        }
+      }
+      if isSegment {
         if decoded[0] == dot && (count == 1 || (count == 2 && decoded[1] == dot)) {
           throw .dotSegment(offset: start)
         }
-        if needsDecoding {
-          if decoded.contains(slash) { throw .encodedSlash(offset: start) }
-          if decoded.contains(0x5C) { throw .backslash(offset: start) }
-        }
-        return String(decoding: decoded, as: UTF8.self)
+        if hasSlash { throw .encodedSlash(offset: start) }
+        if hasBackslash { throw .backslash(offset: start) }
+      }
+      return count
+    }
+    var failure: DeepLinkError? = nil
+    let string = String(unsafeUninitializedCapacity: end - start) { buffer in
+      do throws(DeepLinkError) {
+        return try fill(buffer)
+      } catch {
+        failure = error
+        return 0
       }
     }
-    return try result.get()
+    if let failure { throw failure }
+    return string
   }
 
   /// Percent-decodes into `buffer`, returning the decoded length.
