@@ -24,19 +24,24 @@ struct LiteralEdgeTable: Sendable {
     self.folded = folded
   }
 
-  /// The child of `parent` along the segment `bytes`, or -1.
+  /// The child of `parent` along the segment `bytes`; when there is none, the edge
+  /// `parent --bytes--> newChild` is added and `newChild` returned (the caller then makes the
+  /// node). One hash and one probe sequence for both.
   ///
-  /// - Complexity: O(*m*) in the length of `bytes`; expected O(1) in the number of edges.
-  func child(of parent: Int32, along bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-    guard count > 0 else { return -1 }
+  /// - Complexity: O(*m*) in the length of `bytes`; expected O(1) in the number of edges,
+  ///   amortised.
+  mutating func child(of parent: Int32, along bytes: UnsafeBufferPointer<UInt8>, orAdd newChild: Int32) -> Int32 {
+    if (count + 1) * 2 > slots.count { grow() }
     let hash = EdgeHash.hash(parent, bytes, folded: folded)
-    return slots.withUnsafeBufferPointer { slots in
-      arena.withUnsafeBufferPointer { arena in
+    let folded = folded
+    let offset = Int32(arena.count)
+    let found = arena.withUnsafeBufferPointer { arena in
+      slots.withUnsafeMutableBufferPointer { slots -> Int32 in
         let mask = slots.count - 1
         var index = Int(hash) & mask
         while true {
           let slot = slots[index]
-          if slot.child < 0 { return -1 }
+          if slot.child < 0 { break }
           if slot.hash == hash && slot.parent == parent
             && EdgeHash.equals(LiteralArena.literal(at: slot.literal, in: arena), bytes, folded: folded)
           {
@@ -44,44 +49,43 @@ struct LiteralEdgeTable: Sendable {
           }
           index = (index + 1) & mask
         }
+        slots[index] = Slot(hash: hash, parent: parent, child: newChild, literal: offset)
+        return newChild
       }
     }
-  }
-
-  /// Adds the edge `parent --bytes--> child`; the caller has checked it is absent.
-  mutating func insert(parent: Int32, literal bytes: UnsafeBufferPointer<UInt8>, child: Int32) {
-    if (count + 1) * 2 > slots.count { grow() }
-    let offset = Int32(arena.count)
+    guard found == newChild else { return found }
     LiteralArena.appendLength(bytes.count, to: &arena)
     if folded {
       for byte in bytes { arena.append(EdgeHash.lower(byte)) }
     } else {
       arena.append(contentsOf: bytes)
     }
-    let hash = EdgeHash.hash(parent, bytes, folded: folded)
-    place(Slot(hash: hash, parent: parent, child: child, literal: offset))
     count += 1
-  }
-
-  private mutating func place(_ slot: Slot) {
-    slots.withUnsafeMutableBufferPointer { slots in
-      let mask = slots.count - 1
-      var index = Int(slot.hash) & mask
-      while slots[index].child >= 0 { index = (index + 1) & mask }
-      slots[index] = slot
-    }
+    return newChild
   }
 
   private mutating func grow() {
     let old = slots
-    slots = Array(repeating: Slot(), count: max(16, old.count * 2))
-    for slot in old where slot.child >= 0 { place(slot) }
+    let capacity = max(16, old.count * 2)
+    slots = Array(unsafeUninitializedCapacity: capacity) { buffer, initialized in
+      buffer.initialize(repeating: Slot())
+      let mask = capacity - 1
+      old.withUnsafeBufferPointer { old in
+        for slot in old where slot.child >= 0 {
+          var index = Int(slot.hash) & mask
+          while buffer[index].child >= 0 { index = (index + 1) & mask }
+          buffer[index] = slot
+        }
+      }
+      initialized = capacity
+    }
   }
 }
 
 /// The layout of a literal in an edge table's arena: its length (one byte, or 255 and four more
 /// bytes, little-endian), then its bytes.
 enum LiteralArena {
+  @inline(__always)
   static func appendLength(_ length: Int, to arena: inout [UInt8]) {
     if length < 255 {
       arena.append(UInt8(length))

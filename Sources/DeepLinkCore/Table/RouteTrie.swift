@@ -237,19 +237,15 @@ struct RouteTrie: Sendable {
   }
 
   private mutating func literalChild(of node: Int32, _ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) -> Int32 {
-    if folded {
-      let existing = foldedEdges.child(of: node, along: bytes)
-      if existing >= 0 { return existing }
-      let child = newNode()
-      foldedEdges.insert(parent: node, literal: bytes, child: child)
-      nodes[Int(node)].flags |= Node.hasFoldedLiterals
-      return child
+    let newChild = Int32(nodes.count)
+    let child =
+      folded
+      ? foldedEdges.child(of: node, along: bytes, orAdd: newChild)
+      : literalEdges.child(of: node, along: bytes, orAdd: newChild)
+    if child == newChild {
+      nodes.append(Node())
+      nodes[Int(node)].flags |= folded ? Node.hasFoldedLiterals : Node.hasLiterals
     }
-    let existing = literalEdges.child(of: node, along: bytes)
-    if existing >= 0 { return existing }
-    let child = newNode()
-    literalEdges.insert(parent: node, literal: bytes, child: child)
-    nodes[Int(node)].flags |= Node.hasLiterals
     return child
   }
 
