@@ -95,15 +95,15 @@ enum RoutePatternParser {
     var sawOptional = false
     var sawCatchAll = false
     var i = pathStart
+    let count = bytes.count
+    // Not nil: a pattern without a `/` or a `:` was refused above.
+    let base = bytes.baseAddress!
     while true {
-      if i < bytes.count {
-        let b = bytes[i]
+      // Letters, digits and most punctuation need no look: a tight loop over them.
+      while i < count && isPlain(base[i]) { i += 1 }
+      if i < count {
+        let b = base[i]
         if b < 0x80 {
-          // Letters, digits and most punctuation need no look: one bit test.
-          if !isNotable(b) {
-            i += 1
-            continue
-          }
           switch b {
           case UInt8(ascii: "/"): break
           case UInt8(ascii: "?") where !insideCapture: queryStart = i
@@ -141,7 +141,11 @@ enum RoutePatternParser {
         if !(segmentStart == pathStart || isLast) { throw fail(i, .emptySegment) }
       } else {
         if sawCatchAll { throw fail(segmentStart, .misplacedCatchAll) }
-        let segment = try readSegment(&scanned, segmentStart, i, seen)
+        let segment =
+          seen.isPlainLiteral && (i - segmentStart > 2 || !isDots(base, segmentStart, i))
+          ? ScannedPattern.Segment(
+            kind: .literal, type: .string, text: Text(start: Int32(segmentStart), end: Int32(i), isDecoded: false))
+          : try readSegment(&scanned, segmentStart, i, seen)
         switch segment.kind {
         case .literal, .parameter:
           if sawOptional { throw fail(segmentStart, .optionalNotTrailing) }
@@ -200,6 +204,9 @@ enum RoutePatternParser {
     var isLinkText = true
     /// A `%`: the literal is decoded.
     var hasEscapes = false
+
+    /// A literal read as it is, unless it is `.` or `..`.
+    var isPlainLiteral: Bool { braces == 0 && isLinkText && !hasEscapes }
   }
 
   /// A capture read from `{name[:type][?|...]}`: its kind, type and name.
@@ -249,6 +256,20 @@ enum RoutePatternParser {
   private static func isRefused(_ b: UInt8) -> Bool {
     let mask: UInt64 = b < 64 ? 0xF000_0045_FFFF_FFFF : 0xB800_0001_7800_0000
     return (mask >> UInt64(b & 63)) & 1 != 0
+  }
+
+  /// Whether `bytes[start..<end]` are all `.`.
+  private static func isDots(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    for i in start..<end where bytes[i] != UInt8(ascii: ".") { return false }
+    return true
+  }
+
+  /// Whether the byte `b` is ASCII and not notable (``isNotable(_:)``): a letter first, the
+  /// usual case.
+  @inline(__always)
+  private static func isPlain(_ b: UInt8) -> Bool {
+    if (b | 0x20) &- 0x61 < 26 { return true }
+    return b < 0x80 && !isNotable(b)
   }
 
   /// Whether the ASCII byte `b` is refused (``isRefused(_:)``) or is `%`, `/`, `:` or `#`.
