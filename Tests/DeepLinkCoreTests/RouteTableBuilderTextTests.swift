@@ -142,4 +142,25 @@ import Testing
       #expect(builder.build().routes.map(\.pattern) == [pattern.source])
     }
   }
+  @Test("a copied builder is a value: adding to one leaves the other as it was")
+  func copiedBuilder() throws {
+    var first = RouteTable<String>.Builder()
+    for pattern in Self.catalogue.prefix(10) { try first.add(pattern, value: pattern) }
+    var second = first
+    // Enough routes to grow every buffer after the copy.
+    for index in 0..<200 { try first.add("/first/literal\(index)/{id}", value: "first \(index)") }
+    for index in 0..<200 { try second.add("/second/literal\(index)", caseInsensitive: true, value: "second \(index)") }
+    let firstTable = first.build()
+    let secondTable = second.build()
+    #expect(
+      firstTable.routes.map(\.pattern) == Array(Self.catalogue.prefix(10))
+        + (0..<200).map { "/first/literal\($0)/{id}" })
+    #expect(
+      secondTable.routes.map(\.pattern) == Array(Self.catalogue.prefix(10)) + (0..<200).map { "/second/literal\($0)" })
+    #expect(firstTable.match(try DeepLink("shop://first/literal7/x"))?.value == "first 7")
+    #expect(firstTable.match(try DeepLink("shop://second/literal7")) == nil)
+    #expect(secondTable.match(try DeepLink("shop://SECOND/Literal7"))?.value == "second 7")
+    #expect(secondTable.match(try DeepLink("shop://first/literal7/x")) == nil)
+    #expect(secondTable.match(try DeepLink("shop://product/12"))?.value == "/product/{id:int}")
+  }
 }

@@ -17,7 +17,7 @@ struct LiteralEdgeTable: Sendable {
   let folded: Bool
   private(set) var slots: [Slot] = []
   /// Every literal's length, then its bytes, one after the other.
-  private(set) var arena: [UInt8] = []
+  private(set) var arena = ByteArena()
   private(set) var count = 0
 
   init(folded: Bool) {
@@ -54,11 +54,16 @@ struct LiteralEdgeTable: Sendable {
       }
     }
     guard found == newChild else { return found }
-    LiteralArena.appendLength(bytes.count, to: &arena)
-    if folded {
-      for byte in bytes { arena.append(EdgeHash.lower(byte)) }
-    } else {
-      arena.append(contentsOf: bytes)
+    let length = bytes.count
+    let lengthCount = length < 255 ? 1 : 5
+    arena.append(count: lengthCount + length) { buffer in
+      LiteralArena.writeLength(length, to: buffer)
+      let target = buffer.baseAddress! + lengthCount
+      if folded {
+        for k in 0..<length { target[k] = EdgeHash.lower(bytes[k]) }
+      } else {
+        for k in 0..<length { target[k] = bytes[k] }
+      }
     }
     count += 1
     return newChild
@@ -85,13 +90,14 @@ struct LiteralEdgeTable: Sendable {
 /// The layout of a literal in an edge table's arena: its length (one byte, or 255 and four more
 /// bytes, little-endian), then its bytes.
 enum LiteralArena {
+  /// Writes `length` at the start of `buffer`, in one byte or five.
   @inline(__always)
-  static func appendLength(_ length: Int, to arena: inout [UInt8]) {
+  static func writeLength(_ length: Int, to buffer: UnsafeMutableBufferPointer<UInt8>) {
     if length < 255 {
-      arena.append(UInt8(length))
+      buffer[0] = UInt8(length)
     } else {
-      arena.append(255)
-      for shift in stride(from: 0, to: 32, by: 8) { arena.append(UInt8(truncatingIfNeeded: length >> shift)) }
+      buffer[0] = 255
+      for k in 0..<4 { buffer[1 + k] = UInt8(truncatingIfNeeded: length >> (8 * k)) }
     }
   }
 
@@ -171,8 +177,11 @@ struct CompiledLiteralEdges {
     let count = table.count
     slots = .allocate(capacity: count == 0 ? 0 : 2 * count + 1)
     slots.initialize(repeating: Slot())
-    bytes = .allocate(capacity: table.arena.count)
-    _ = bytes.initialize(fromContentsOf: table.arena)
+    bytes = table.arena.withUnsafeBufferPointer { arena in
+      let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: arena.count)
+      _ = bytes.initialize(fromContentsOf: arena)
+      return bytes
+    }
     for slot in table.slots where slot.child >= 0 {
       var index = position(slot.hash)
       while slots[index].child >= 0 { index = index + 1 == slots.count ? 0 : index + 1 }
