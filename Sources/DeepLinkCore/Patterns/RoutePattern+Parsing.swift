@@ -13,17 +13,28 @@ enum RoutePatternParser {
     var text = source
     let result = text.withUTF8 { bytes in
       // A segment takes at least two bytes (with its `/`), a query capture six (`&k={v}`), and
-      // decoding never lengthens a literal; small enough for the stack for ordinary patterns.
+      // decoding never lengthens a literal; small enough for the stack for ordinary patterns. One
+      // allocation holds the three buffers, each at its type's alignment.
       let count = bytes.count
-      return withUnsafeTemporaryAllocation(of: ScannedPattern.Segment.self, capacity: count / 2 + 1) { segments in
-        withUnsafeTemporaryAllocation(of: ScannedPattern.QueryCapture.self, capacity: count / 6 + 1) { queries in
-          withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { decoded in
-            Swift.Result { () throws(Failure) -> Result in
-              var scanned = ScannedPattern(source: bytes, segments: segments, queryCaptures: queries, decoded: decoded)
-              try scan(&scanned)
-              return body(scanned)
-            }
-          }
+      typealias Segment = ScannedPattern.Segment
+      typealias QueryCapture = ScannedPattern.QueryCapture
+      let segmentCount = count / 2 + 1
+      let queryCount = count / 6 + 1
+      let queryOffset = aligned(segmentCount * MemoryLayout<Segment>.stride, MemoryLayout<QueryCapture>.alignment)
+      let decodedOffset = queryOffset + queryCount * MemoryLayout<QueryCapture>.stride
+      let alignment = max(MemoryLayout<Segment>.alignment, MemoryLayout<QueryCapture>.alignment)
+      return withUnsafeTemporaryAllocation(byteCount: decodedOffset + count + 1, alignment: alignment) { raw in
+        let base = raw.baseAddress!
+        let segments = UnsafeMutableBufferPointer(
+          start: base.bindMemory(to: Segment.self, capacity: segmentCount), count: segmentCount)
+        let queries = UnsafeMutableBufferPointer(
+          start: (base + queryOffset).bindMemory(to: QueryCapture.self, capacity: queryCount), count: queryCount)
+        let decoded = UnsafeMutableBufferPointer(
+          start: (base + decodedOffset).bindMemory(to: UInt8.self, capacity: count + 1), count: count + 1)
+        return Swift.Result { () throws(Failure) -> Result in
+          var scanned = ScannedPattern(source: bytes, segments: segments, queryCaptures: queries, decoded: decoded)
+          try scan(&scanned)
+          return body(scanned)
         }
       }
     }
@@ -32,6 +43,12 @@ enum RoutePatternParser {
     case .failure(let failure):
       throw RoutePatternError(pattern: source, offset: failure.offset, problem: failure.problem)
     }
+  }
+
+  /// `offset` rounded up to a multiple of `alignment` (a power of two).
+  @inline(__always)
+  private static func aligned(_ offset: Int, _ alignment: Int) -> Int {
+    (offset + alignment - 1) & ~(alignment - 1)
   }
 
   /// What is wrong and where; the caller adds the pattern (so the scan does not hold it).

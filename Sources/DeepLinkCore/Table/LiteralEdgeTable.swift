@@ -31,7 +31,7 @@ struct LiteralEdgeTable: Sendable {
   /// - Complexity: O(*m*) in the length of `bytes`; expected O(1) in the number of edges,
   ///   amortised.
   mutating func child(of parent: Int32, along bytes: UnsafeBufferPointer<UInt8>, orAdd newChild: Int32) -> Int32 {
-    if (count + 1) * 2 > slots.count { grow() }
+    if (count + 1) * 4 > slots.count * 3 { grow() }
     let hash = EdgeHash.hash(parent, bytes, folded: folded)
     let folded = folded
     let offset = Int32(arena.count)
