@@ -334,6 +334,11 @@ struct MalformedPatternRow: Sendable, CustomTestStringConvertible {
   @Test("a colon in a literal is part of the literal, and a typed optional keeps its type")
   func colonsInLiterals() throws {
     #expect(try RoutePattern("/a/x:y").segments == [.literal("a"), .literal("x:y")])
+    #expect(
+      try RoutePattern("/abcdefghijklmnop/ABCDEFGH12345678").segments == [
+        .literal("abcdefghijklmnop"), .literal("ABCDEFGH12345678"),
+      ])
+    #expect(throws: RoutePatternError.self) { try RoutePattern("/abcdefgh12345678 z") }
     #expect(try RoutePattern("/a/{n:int?}").segments == [.literal("a"), .optional(name: "n", type: .int)])
   }
 }

@@ -28,7 +28,7 @@ import Testing
     "/deals/{page:int?}", "/a/{x?}/{y:uuid?}", "/docs/{rest...}", "/caf%C3%A9/menu", "/a%20b/%3F",
     "/search?q={query}&sort={sort?}", "/search?q={query:int}", "/feed?page={page:int?}", "shopca://flyer/{store_id}",
     "SHOPMX://flyer/{store_id:int}", "https://shop.example.ca/fr/panier", "https://*.shop.example.ca/cart",
-    "/x.y/.well-known/a+b", "/\u{E9}t\u{E9}/{saison}",
+    "/x.y/.well-known/a+b", "/\u{E9}t\u{E9}/{saison}", "/abcdefghijklmnop/ABCDEFGH12345678/{x}",
   ]
 
   static let links = [
@@ -37,7 +37,7 @@ import Testing
     "shop://a/b", "shop://docs/x/y/z", "shop://caf%C3%A9/menu", "shop://a%20b/%3F", "shop://search?q=shoes&sort=price",
     "shop://search?q=12", "shop://feed?page=2", "shopca://flyer/77", "shopmx://flyer/77", "shopmx://flyer/abc",
     "https://shop.example.ca/fr/panier", "https://www.shop.example.ca/cart", "shop://x.y/.well-known/a+b",
-    "shop://%C3%A9t%C3%A9/hiver", "shop://nothing/here",
+    "shop://%C3%A9t%C3%A9/hiver", "shop://nothing/here", "shop://abcdefghijklmnop/ABCDEFGH12345678/v",
   ]
 
   @Test("a table built from pattern text matches every link as one built from RoutePatterns")
@@ -76,7 +76,8 @@ import Testing
       "/docs/{rest:int...}", "/search?q={rest...}", "/a/{x?}/b", "/a/{x?}/{rest...}", "/a/./b", "/a/../b",
       "/a/%2e%2E", "/a/%2F", "/a/%zz", "/a/%C3", "/a/%00", "/a/b c", "/a/b\\c", "/a/b^c", "/a/[b]",
       "/a/b\u{85}", "/a/b=c", "/a/b&c", "/cart#top", "/search?q", "/search?={q}", "/search?q={q}&q={r}",
-      "/search?q=x", "/search?%zz={q}", "/search?q={q}&",
+      "/search?q=x", "/search?%zz={q}", "/search?q={q}&", "/abcdefgh ijklmnop", "/abcdefghijk{id}",
+      "/abcdefghij%zz", "/abcdefghijklmnop#x", "/abcdefgh\u{85}ijklmnop", "/abcdefgh12345678{x",
     ])
   func malformed(source: String) {
     var builder = RouteTable<String>.Builder()

@@ -117,6 +117,9 @@ enum RoutePatternParser {
     let base = bytes.baseAddress!
     while true {
       // Letters, digits and most punctuation need no look: a tight loop over them.
+      while i + 8 <= count && allLowercaseOrDigits(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+        i += 8
+      }
       while i < count && isPlain(base[i]) { i += 1 }
       if i < count {
         let b = base[i]
@@ -273,6 +276,23 @@ enum RoutePatternParser {
   private static func isRefused(_ b: UInt8) -> Bool {
     let mask: UInt64 = b < 64 ? 0xF000_0045_FFFF_FFFF : 0xB800_0001_7800_0000
     return (mask >> UInt64(b & 63)) & 1 != 0
+  }
+
+  /// Whether the eight bytes of `word` are all ASCII lowercase letters or digits (plain bytes,
+  /// see ``isPlain(_:)``), tested together.
+  @inline(__always)
+  private static func allLowercaseOrDigits(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    // For bytes below 0x80, `b + (0x80 - c)` sets the byte's high bit exactly when `b >= c`,
+    // without a carry into the next byte.
+    let low = word & ~high
+    let atLeastA = low &+ (0x80 - 0x61) &* ones
+    let pastZ = low &+ (0x80 - 0x7B) &* ones
+    let atLeastZero = low &+ (0x80 - 0x30) &* ones
+    let pastNine = low &+ (0x80 - 0x3A) &* ones
+    let plain = ((atLeastA & ~pastZ) | (atLeastZero & ~pastNine)) & ~word & high
+    return plain == high
   }
 
   /// Whether `bytes[start..<end]` are all `.`.
