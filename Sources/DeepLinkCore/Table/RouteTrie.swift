@@ -255,11 +255,17 @@ struct RouteTrie: Sendable {
   private mutating func dynamicChild(of node: Int32, optional: Bool, type: ParameterType) -> Int32 {
     switch (optional, type) {
     case (false, .string):
-      if nodes[Int(node)].parameterString < 0 { nodes[Int(node)].parameterString = newNode() }
-      return nodes[Int(node)].parameterString
+      let existing = nodes[Int(node)].parameterString
+      if existing >= 0 { return existing }
+      let child = newNode()
+      nodes[Int(node)].parameterString = child
+      return child
     case (false, .int):
-      if nodes[Int(node)].parameterInt < 0 { nodes[Int(node)].parameterInt = newNode() }
-      return nodes[Int(node)].parameterInt
+      let existing = nodes[Int(node)].parameterInt
+      if existing >= 0 { return existing }
+      let child = newNode()
+      nodes[Int(node)].parameterInt = child
+      return child
     case (false, .uuid): return rareChild(of: node, \.parameterUUID)
     case (true, .int): return rareChild(of: node, \.optionalInt)
     case (true, .uuid): return rareChild(of: node, \.optionalUUID)
