@@ -305,4 +305,40 @@ struct MalformedPatternRow: Sendable, CustomTestStringConvertible {
       error.description
         == "route pattern `/product/{id` is malformed at character 9: the capture is not closed; end it with `}`")
   }
+  @Test(
+    "a `#` anywhere is reported before any other problem, at the first `#`",
+    arguments: [
+      ("/a//b#c", 5), ("/a/{id}?q={q}#x", 13), ("myapp://h#x/a", 9), ("/a/{id:x#}", 8), ("/{a}/{a}#", 8),
+    ])
+  func fragmentFirst(pattern: String, offset: Int) {
+    #expect(throws: RoutePatternError(pattern: pattern, offset: offset, problem: .fragment)) {
+      try RoutePattern(pattern)
+    }
+  }
+
+  @Test(
+    "captures with colons and stray braces read as before",
+    arguments: [
+      ("/a/{b}:{c}", 3, RoutePatternError.Problem.partialSegmentCapture),
+      ("/a/{b:c:int}", 4, .unknownType("c:int")),
+      ("/a/{b}}", 3, .partialSegmentCapture),
+      ("/a/}{b}", 3, .strayBrace),
+      ("/a/{b:int...}", 3, .misplacedCatchAll),
+    ])
+  func captureErrors(pattern: String, offset: Int, problem: RoutePatternError.Problem) {
+    #expect(throws: RoutePatternError(pattern: pattern, offset: offset, problem: problem)) {
+      try RoutePattern(pattern)
+    }
+  }
+
+  @Test("a colon in a literal is part of the literal, and a typed optional keeps its type")
+  func colonsInLiterals() throws {
+    #expect(try RoutePattern("/a/x:y").segments == [.literal("a"), .literal("x:y")])
+    #expect(
+      try RoutePattern("/abcdefghijklmnop/ABCDEFGH12345678").segments == [
+        .literal("abcdefghijklmnop"), .literal("ABCDEFGH12345678"),
+      ])
+    #expect(throws: RoutePatternError.self) { try RoutePattern("/abcdefgh12345678 z") }
+    #expect(try RoutePattern("/a/{n:int?}").segments == [.literal("a"), .optional(name: "n", type: .int)])
+  }
 }

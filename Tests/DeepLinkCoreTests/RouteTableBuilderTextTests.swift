@@ -28,7 +28,7 @@ import Testing
     "/deals/{page:int?}", "/a/{x?}/{y:uuid?}", "/docs/{rest...}", "/caf%C3%A9/menu", "/a%20b/%3F",
     "/search?q={query}&sort={sort?}", "/search?q={query:int}", "/feed?page={page:int?}", "shopca://flyer/{store_id}",
     "SHOPMX://flyer/{store_id:int}", "https://shop.example.ca/fr/panier", "https://*.shop.example.ca/cart",
-    "/x.y/.well-known/a+b", "/\u{E9}t\u{E9}/{saison}",
+    "/x.y/.well-known/a+b", "/\u{E9}t\u{E9}/{saison}", "/abcdefghijklmnop/ABCDEFGH12345678/{x}",
   ]
 
   static let links = [
@@ -37,7 +37,7 @@ import Testing
     "shop://a/b", "shop://docs/x/y/z", "shop://caf%C3%A9/menu", "shop://a%20b/%3F", "shop://search?q=shoes&sort=price",
     "shop://search?q=12", "shop://feed?page=2", "shopca://flyer/77", "shopmx://flyer/77", "shopmx://flyer/abc",
     "https://shop.example.ca/fr/panier", "https://www.shop.example.ca/cart", "shop://x.y/.well-known/a+b",
-    "shop://%C3%A9t%C3%A9/hiver", "shop://nothing/here",
+    "shop://%C3%A9t%C3%A9/hiver", "shop://nothing/here", "shop://abcdefghijklmnop/ABCDEFGH12345678/v",
   ]
 
   @Test("a table built from pattern text matches every link as one built from RoutePatterns")
@@ -76,7 +76,8 @@ import Testing
       "/docs/{rest:int...}", "/search?q={rest...}", "/a/{x?}/b", "/a/{x?}/{rest...}", "/a/./b", "/a/../b",
       "/a/%2e%2E", "/a/%2F", "/a/%zz", "/a/%C3", "/a/%00", "/a/b c", "/a/b\\c", "/a/b^c", "/a/[b]",
       "/a/b\u{85}", "/a/b=c", "/a/b&c", "/cart#top", "/search?q", "/search?={q}", "/search?q={q}&q={r}",
-      "/search?q=x", "/search?%zz={q}", "/search?q={q}&",
+      "/search?q=x", "/search?%zz={q}", "/search?q={q}&", "/abcdefgh ijklmnop", "/abcdefghijk{id}",
+      "/abcdefghij%zz", "/abcdefghijklmnop#x", "/abcdefgh\u{85}ijklmnop", "/abcdefgh12345678{x",
     ])
   func malformed(source: String) {
     var builder = RouteTable<String>.Builder()
@@ -141,5 +142,26 @@ import Testing
       let pattern = try RoutePattern(source)
       #expect(builder.build().routes.map(\.pattern) == [pattern.source])
     }
+  }
+  @Test("a copied builder is a value: adding to one leaves the other as it was")
+  func copiedBuilder() throws {
+    var first = RouteTable<String>.Builder()
+    for pattern in Self.catalogue.prefix(10) { try first.add(pattern, value: pattern) }
+    var second = first
+    // Enough routes to grow every buffer after the copy.
+    for index in 0..<200 { try first.add("/first/literal\(index)/{id}", value: "first \(index)") }
+    for index in 0..<200 { try second.add("/second/literal\(index)", caseInsensitive: true, value: "second \(index)") }
+    let firstTable = first.build()
+    let secondTable = second.build()
+    #expect(
+      firstTable.routes.map(\.pattern) == Array(Self.catalogue.prefix(10))
+        + (0..<200).map { "/first/literal\($0)/{id}" })
+    #expect(
+      secondTable.routes.map(\.pattern) == Array(Self.catalogue.prefix(10)) + (0..<200).map { "/second/literal\($0)" })
+    #expect(firstTable.match(try DeepLink("shop://first/literal7/x"))?.value == "first 7")
+    #expect(firstTable.match(try DeepLink("shop://second/literal7")) == nil)
+    #expect(secondTable.match(try DeepLink("shop://SECOND/Literal7"))?.value == "second 7")
+    #expect(secondTable.match(try DeepLink("shop://first/literal7/x")) == nil)
+    #expect(secondTable.match(try DeepLink("shop://product/12"))?.value == "/product/{id:int}")
   }
 }

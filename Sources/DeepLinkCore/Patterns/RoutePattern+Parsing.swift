@@ -13,17 +13,28 @@ enum RoutePatternParser {
     var text = source
     let result = text.withUTF8 { bytes in
       // A segment takes at least two bytes (with its `/`), a query capture six (`&k={v}`), and
-      // decoding never lengthens a literal; small enough for the stack for ordinary patterns.
+      // decoding never lengthens a literal; small enough for the stack for ordinary patterns. One
+      // allocation holds the three buffers, each at its type's alignment.
       let count = bytes.count
-      return withUnsafeTemporaryAllocation(of: ScannedPattern.Segment.self, capacity: count / 2 + 1) { segments in
-        withUnsafeTemporaryAllocation(of: ScannedPattern.QueryCapture.self, capacity: count / 6 + 1) { queries in
-          withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { decoded in
-            Swift.Result { () throws(Failure) -> Result in
-              var scanned = ScannedPattern(source: bytes, segments: segments, queryCaptures: queries, decoded: decoded)
-              try scan(&scanned)
-              return body(scanned)
-            }
-          }
+      typealias Segment = ScannedPattern.Segment
+      typealias QueryCapture = ScannedPattern.QueryCapture
+      let segmentCount = count / 2 + 1
+      let queryCount = count / 6 + 1
+      let queryOffset = aligned(segmentCount * MemoryLayout<Segment>.stride, MemoryLayout<QueryCapture>.alignment)
+      let decodedOffset = queryOffset + queryCount * MemoryLayout<QueryCapture>.stride
+      let alignment = max(MemoryLayout<Segment>.alignment, MemoryLayout<QueryCapture>.alignment)
+      return withUnsafeTemporaryAllocation(byteCount: decodedOffset + count + 1, alignment: alignment) { raw in
+        let base = raw.baseAddress!
+        let segments = UnsafeMutableBufferPointer(
+          start: base.bindMemory(to: Segment.self, capacity: segmentCount), count: segmentCount)
+        let queries = UnsafeMutableBufferPointer(
+          start: (base + queryOffset).bindMemory(to: QueryCapture.self, capacity: queryCount), count: queryCount)
+        let decoded = UnsafeMutableBufferPointer(
+          start: (base + decodedOffset).bindMemory(to: UInt8.self, capacity: count + 1), count: count + 1)
+        return Swift.Result { () throws(Failure) -> Result in
+          var scanned = ScannedPattern(source: bytes, segments: segments, queryCaptures: queries, decoded: decoded)
+          try scan(&scanned)
+          return body(scanned)
         }
       }
     }
@@ -32,6 +43,12 @@ enum RoutePatternParser {
     case .failure(let failure):
       throw RoutePatternError(pattern: source, offset: failure.offset, problem: failure.problem)
     }
+  }
+
+  /// `offset` rounded up to a multiple of `alignment` (a power of two).
+  @inline(__always)
+  private static func aligned(_ offset: Int, _ alignment: Int) -> Int {
+    (offset + alignment - 1) & ~(alignment - 1)
   }
 
   /// What is wrong and where; the caller adds the pattern (so the scan does not hold it).
@@ -49,8 +66,18 @@ enum RoutePatternParser {
 
   private static func scan(_ scanned: inout ScannedPattern) throws(Failure) {
     let bytes = scanned.source
-    if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { throw fail(hash, .fragment) }
+    // A `#` anywhere is refused before anything else: the pass over the path stops at the first
+    // in the path, and any failure is reported as the fragment when the pattern holds one.
+    do throws(Failure) {
+      try scanParts(&scanned)
+    } catch {
+      if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { throw fail(hash, .fragment) }
+      throw error
+    }
+  }
 
+  private static func scanParts(_ scanned: inout ScannedPattern) throws(Failure) {
+    let bytes = scanned.source
     var pathStart = 0
     if bytes.first != UInt8(ascii: "/") {
       guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
@@ -73,6 +100,7 @@ enum RoutePatternParser {
       } else {
         scanned.namespace = .scheme(lowered)
       }
+      if bytes[0..<pathStart].contains(UInt8(ascii: "#")) { throw fail(0, .fragment) }
     }
 
     // One pass over the path: it ends at the first `?` outside a capture (`{page?}` is an
@@ -84,24 +112,32 @@ enum RoutePatternParser {
     var sawOptional = false
     var sawCatchAll = false
     var i = pathStart
+    let count = bytes.count
+    // Not nil: a pattern without a `/` or a `:` was refused above.
+    let base = bytes.baseAddress!
     while true {
-      if i < bytes.count {
-        let b = bytes[i]
+      // Letters, digits and most punctuation need no look: a tight loop over them.
+      while i + 8 <= count && allLowercaseOrDigits(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+        i += 8
+      }
+      while i < count && isPlain(base[i]) { i += 1 }
+      if i < count {
+        let b = base[i]
         if b < 0x80 {
-          // Letters, digits and most punctuation need no look: one bit test.
-          if !isNotable(b) && b != UInt8(ascii: "/") {
-            i += 1
-            continue
-          }
           switch b {
           case UInt8(ascii: "/"): break
           case UInt8(ascii: "?") where !insideCapture: queryStart = i
           case UInt8(ascii: "{"):
             insideCapture = true
-            seen.hasBraces = true
+            if seen.braces == 0 { seen.open = i }
+            seen.braces += 1
           case UInt8(ascii: "}"):
             insideCapture = false
-            seen.hasBraces = true
+            if seen.braces == 1 { seen.close = i }
+            seen.braces += 1
+          case UInt8(ascii: ":"):
+            if seen.colon < 0 { seen.colon = i }
+          case UInt8(ascii: "#"): throw fail(i, .fragment)
           case UInt8(ascii: "%"): seen.hasEscapes = true
           default: seen.isLinkText = false
           }
@@ -125,7 +161,11 @@ enum RoutePatternParser {
         if !(segmentStart == pathStart || isLast) { throw fail(i, .emptySegment) }
       } else {
         if sawCatchAll { throw fail(segmentStart, .misplacedCatchAll) }
-        let segment = try readSegment(&scanned, segmentStart, i, seen)
+        let segment =
+          seen.isPlainLiteral && (i - segmentStart > 2 || !isDots(base, segmentStart, i))
+          ? ScannedPattern.Segment(
+            kind: .literal, type: .string, text: Text(start: Int32(segmentStart), end: Int32(i), isDecoded: false))
+          : try readSegment(&scanned, segmentStart, i, seen)
         switch segment.kind {
         case .literal, .parameter:
           if sawOptional { throw fail(segmentStart, .optionalNotTrailing) }
@@ -147,6 +187,7 @@ enum RoutePatternParser {
     }
 
     guard queryStart < bytes.count else { return }
+    if bytes[queryStart...].contains(UInt8(ascii: "#")) { throw fail(queryStart, .fragment) }
     var itemStart = queryStart + 1
     for i in itemStart...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "&") {
       defer { itemStart = i + 1 }
@@ -171,12 +212,21 @@ enum RoutePatternParser {
 
   /// What the pass over the path saw in a segment's bytes.
   private struct SegmentBytes {
-    /// A `{` or `}`: the segment is a capture (or malformed).
-    var hasBraces = false
+    /// How many `{` and `}`: with any, the segment is a capture (or malformed).
+    var braces = 0
+    /// Where the first `{` is when it is the first brace, and the second brace when it is
+    /// a `}`, or -1.
+    var open = -1
+    var close = -1
+    /// The first `:`, or -1.
+    var colon = -1
     /// No byte a literal cannot hold as it is (see ``isRefused(_:)``), and no C1 control.
     var isLinkText = true
     /// A `%`: the literal is decoded.
     var hasEscapes = false
+
+    /// A literal read as it is, unless it is `.` or `..`.
+    var isPlainLiteral: Bool { braces == 0 && isLinkText && !hasEscapes }
   }
 
   /// A capture read from `{name[:type][?|...]}`: its kind, type and name.
@@ -190,7 +240,13 @@ enum RoutePatternParser {
     _ scanned: inout ScannedPattern, _ start: Int, _ end: Int, _ seen: SegmentBytes
   ) throws(Failure) -> ScannedPattern.Segment {
     let bytes = scanned.source
-    if seen.hasBraces, let capture = try readCapture(bytes, start, end) {
+    if seen.braces == 2 && seen.open == start && seen.close == end - 1 {
+      // `{…}` and no other brace: read without looking for braces again.
+      let capture = try readCaptureInside(bytes, start, end, colon: seen.colon)
+      if capture.kind == .catchAll && capture.type != .string { throw fail(start, .misplacedCatchAll) }
+      return ScannedPattern.Segment(kind: capture.kind, type: capture.type, text: capture.name)
+    }
+    if seen.braces > 0, let capture = try readCapture(bytes, start, end) {
       if capture.kind == .catchAll && capture.type != .string { throw fail(start, .misplacedCatchAll) }
       return ScannedPattern.Segment(kind: capture.kind, type: capture.type, text: capture.name)
     }
@@ -222,10 +278,41 @@ enum RoutePatternParser {
     return (mask >> UInt64(b & 63)) & 1 != 0
   }
 
-  /// Whether the ASCII byte `b` is refused (``isRefused(_:)``) or is `%`.
+  /// Whether the eight bytes of `word` are all ASCII lowercase letters or digits (plain bytes,
+  /// see ``isPlain(_:)``), tested together.
+  @inline(__always)
+  private static func allLowercaseOrDigits(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    // For bytes below 0x80, `b + (0x80 - c)` sets the byte's high bit exactly when `b >= c`,
+    // without a carry into the next byte.
+    let low = word & ~high
+    let atLeastA = low &+ (0x80 - 0x61) &* ones
+    let pastZ = low &+ (0x80 - 0x7B) &* ones
+    let atLeastZero = low &+ (0x80 - 0x30) &* ones
+    let pastNine = low &+ (0x80 - 0x3A) &* ones
+    let plain = ((atLeastA & ~pastZ) | (atLeastZero & ~pastNine)) & ~word & high
+    return plain == high
+  }
+
+  /// Whether `bytes[start..<end]` are all `.`.
+  private static func isDots(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    for i in start..<end where bytes[i] != UInt8(ascii: ".") { return false }
+    return true
+  }
+
+  /// Whether the byte `b` is ASCII and not notable (``isNotable(_:)``): a letter first, the
+  /// usual case.
+  @inline(__always)
+  private static func isPlain(_ b: UInt8) -> Bool {
+    if (b | 0x20) &- 0x61 < 26 { return true }
+    return b < 0x80 && !isNotable(b)
+  }
+
+  /// Whether the ASCII byte `b` is refused (``isRefused(_:)``) or is `%`, `/`, `:` or `#`.
   @inline(__always)
   private static func isNotable(_ b: UInt8) -> Bool {
-    let mask: UInt64 = b < 64 ? 0xF000_0065_FFFF_FFFF : 0xB800_0001_7800_0000
+    let mask: UInt64 = b < 64 ? 0xF400_806D_FFFF_FFFF : 0xB800_0001_7800_0000
     return (mask >> UInt64(b & 63)) & 1 != 0
   }
 
@@ -249,10 +336,20 @@ enum RoutePatternParser {
       guard close > open else { throw fail(close, .strayBrace) }
       guard open == start, close == end - 1 else { throw fail(start, .partialSegmentCapture) }
     }
-    var innerEnd = end - 1
-    for i in (start + 1)..<innerEnd where bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "}") {
+    for i in (start + 1)..<(end - 1) where bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "}") {
       throw fail(start + 1, .strayBrace)
     }
+    let colon = bytes[(start + 1)..<(end - 1)].firstIndex(of: UInt8(ascii: ":")) ?? -1
+    return try readCaptureInside(bytes, start, end, colon: colon)
+  }
+
+  /// Reads the capture `bytes[start..<end]`, which starts with `{`, ends with `}` and holds no
+  /// other brace; `colon` is its first `:`, or -1.
+  @inline(__always)
+  private static func readCaptureInside(
+    _ bytes: Bytes, _ start: Int, _ end: Int, colon: Int
+  ) throws(Failure) -> Capture {
+    var innerEnd = end - 1
     var kind = ScannedPattern.Segment.Kind.parameter
     let dot = UInt8(ascii: ".")
     if innerEnd - (start + 1) >= 3 && bytes[innerEnd - 1] == dot && bytes[innerEnd - 2] == dot
@@ -266,7 +363,7 @@ enum RoutePatternParser {
     }
     var type = ParameterType.string
     var nameEnd = innerEnd
-    if let colon = bytes[(start + 1)..<innerEnd].firstIndex(of: UInt8(ascii: ":")) {
+    if colon >= 0 && colon < innerEnd {
       let typeName = UnsafeBufferPointer(rebasing: bytes[(colon + 1)..<innerEnd])
       if let named = parameterType(typeName) {
         type = named
@@ -283,14 +380,16 @@ enum RoutePatternParser {
   }
 
   /// The type named `int`, `uuid` or `string`.
+  @inline(__always)
   private static func parameterType(_ name: Bytes) -> ParameterType? {
-    func named(_ text: StaticString) -> Bool {
-      name.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    func byte(_ i: Int, _ c: Unicode.Scalar) -> Bool { name[i] == UInt8(ascii: c) }
+    switch name.count {
+    case 3 where byte(0, "i") && byte(1, "n") && byte(2, "t"): return .int
+    case 4 where byte(0, "u") && byte(1, "u") && byte(2, "i") && byte(3, "d"): return .uuid
+    case 6 where byte(0, "s") && byte(1, "t") && byte(2, "r") && byte(3, "i") && byte(4, "n") && byte(5, "g"):
+      return .string
+    default: return nil
     }
-    if named("int") { return .int }
-    if named("uuid") { return .uuid }
-    if named("string") { return .string }
-    return nil
   }
 
   /// The query key `bytes[start..<end]`, decoded, or `nil` when it is empty or holds a character

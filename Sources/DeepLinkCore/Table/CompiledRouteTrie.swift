@@ -35,7 +35,11 @@ final class CompiledRouteTrie: @unchecked Sendable {
     literalEdges = CompiledLiteralEdges(trie.literalEdges)
     foldedEdges = CompiledLiteralEdges(trie.foldedEdges)
     routes = Self.copy(trie.routes)
-    sources = Self.copy(trie.sources)
+    sources = trie.sources.withUnsafeBufferPointer { sources in
+      let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: sources.count)
+      _ = buffer.initialize(fromContentsOf: sources)
+      return buffer
+    }
     terminals = Self.copy(trie.terminals)
     captures = Self.copy(trie.captures)
     queries = Self.copy(trie.queries)

@@ -17,26 +17,31 @@ struct LiteralEdgeTable: Sendable {
   let folded: Bool
   private(set) var slots: [Slot] = []
   /// Every literal's length, then its bytes, one after the other.
-  private(set) var arena: [UInt8] = []
+  private(set) var arena = ByteArena()
   private(set) var count = 0
 
   init(folded: Bool) {
     self.folded = folded
   }
 
-  /// The child of `parent` along the segment `bytes`, or -1.
+  /// The child of `parent` along the segment `bytes`; when there is none, the edge
+  /// `parent --bytes--> newChild` is added and `newChild` returned (the caller then makes the
+  /// node). One hash and one probe sequence for both.
   ///
-  /// - Complexity: O(*m*) in the length of `bytes`; expected O(1) in the number of edges.
-  func child(of parent: Int32, along bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-    guard count > 0 else { return -1 }
+  /// - Complexity: O(*m*) in the length of `bytes`; expected O(1) in the number of edges,
+  ///   amortised.
+  mutating func child(of parent: Int32, along bytes: UnsafeBufferPointer<UInt8>, orAdd newChild: Int32) -> Int32 {
+    if (count + 1) * 4 > slots.count * 3 { grow() }
     let hash = EdgeHash.hash(parent, bytes, folded: folded)
-    return slots.withUnsafeBufferPointer { slots in
-      arena.withUnsafeBufferPointer { arena in
+    let folded = folded
+    let offset = Int32(arena.count)
+    let found = arena.withUnsafeBufferPointer { arena in
+      slots.withUnsafeMutableBufferPointer { slots -> Int32 in
         let mask = slots.count - 1
         var index = Int(hash) & mask
         while true {
           let slot = slots[index]
-          if slot.child < 0 { return -1 }
+          if slot.child < 0 { break }
           if slot.hash == hash && slot.parent == parent
             && EdgeHash.equals(LiteralArena.literal(at: slot.literal, in: arena), bytes, folded: folded)
           {
@@ -44,50 +49,55 @@ struct LiteralEdgeTable: Sendable {
           }
           index = (index + 1) & mask
         }
+        slots[index] = Slot(hash: hash, parent: parent, child: newChild, literal: offset)
+        return newChild
       }
     }
-  }
-
-  /// Adds the edge `parent --bytes--> child`; the caller has checked it is absent.
-  mutating func insert(parent: Int32, literal bytes: UnsafeBufferPointer<UInt8>, child: Int32) {
-    if (count + 1) * 2 > slots.count { grow() }
-    let offset = Int32(arena.count)
-    LiteralArena.appendLength(bytes.count, to: &arena)
-    if folded {
-      for byte in bytes { arena.append(EdgeHash.lower(byte)) }
-    } else {
-      arena.append(contentsOf: bytes)
+    guard found == newChild else { return found }
+    let length = bytes.count
+    let lengthCount = length < 255 ? 1 : 5
+    arena.append(count: lengthCount + length) { buffer in
+      LiteralArena.writeLength(length, to: buffer)
+      let target = buffer.baseAddress! + lengthCount
+      if folded {
+        for k in 0..<length { target[k] = EdgeHash.lower(bytes[k]) }
+      } else {
+        for k in 0..<length { target[k] = bytes[k] }
+      }
     }
-    let hash = EdgeHash.hash(parent, bytes, folded: folded)
-    place(Slot(hash: hash, parent: parent, child: child, literal: offset))
     count += 1
-  }
-
-  private mutating func place(_ slot: Slot) {
-    slots.withUnsafeMutableBufferPointer { slots in
-      let mask = slots.count - 1
-      var index = Int(slot.hash) & mask
-      while slots[index].child >= 0 { index = (index + 1) & mask }
-      slots[index] = slot
-    }
+    return newChild
   }
 
   private mutating func grow() {
     let old = slots
-    slots = Array(repeating: Slot(), count: max(16, old.count * 2))
-    for slot in old where slot.child >= 0 { place(slot) }
+    let capacity = max(16, old.count * 2)
+    slots = Array(unsafeUninitializedCapacity: capacity) { buffer, initialized in
+      buffer.initialize(repeating: Slot())
+      let mask = capacity - 1
+      old.withUnsafeBufferPointer { old in
+        for slot in old where slot.child >= 0 {
+          var index = Int(slot.hash) & mask
+          while buffer[index].child >= 0 { index = (index + 1) & mask }
+          buffer[index] = slot
+        }
+      }
+      initialized = capacity
+    }
   }
 }
 
 /// The layout of a literal in an edge table's arena: its length (one byte, or 255 and four more
 /// bytes, little-endian), then its bytes.
 enum LiteralArena {
-  static func appendLength(_ length: Int, to arena: inout [UInt8]) {
+  /// Writes `length` at the start of `buffer`, in one byte or five.
+  @inline(__always)
+  static func writeLength(_ length: Int, to buffer: UnsafeMutableBufferPointer<UInt8>) {
     if length < 255 {
-      arena.append(UInt8(length))
+      buffer[0] = UInt8(length)
     } else {
-      arena.append(255)
-      for shift in stride(from: 0, to: 32, by: 8) { arena.append(UInt8(truncatingIfNeeded: length >> shift)) }
+      buffer[0] = 255
+      for k in 0..<4 { buffer[1 + k] = UInt8(truncatingIfNeeded: length >> (8 * k)) }
     }
   }
 
@@ -167,8 +177,11 @@ struct CompiledLiteralEdges {
     let count = table.count
     slots = .allocate(capacity: count == 0 ? 0 : 2 * count + 1)
     slots.initialize(repeating: Slot())
-    bytes = .allocate(capacity: table.arena.count)
-    _ = bytes.initialize(fromContentsOf: table.arena)
+    bytes = table.arena.withUnsafeBufferPointer { arena in
+      let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: arena.count)
+      _ = bytes.initialize(fromContentsOf: arena)
+      return bytes
+    }
     for slot in table.slots where slot.child >= 0 {
       var index = position(slot.hash)
       while slots[index].child >= 0 { index = index + 1 == slots.count ? 0 : index + 1 }

@@ -67,7 +67,7 @@ struct RouteTrie: Sendable {
   private(set) var foldedEdges = LiteralEdgeTable(folded: true)
   private(set) var routes: [Route] = []
   /// Every pattern's source text, one after the other.
-  private(set) var sources: [UInt8] = []
+  private(set) var sources = ByteArena()
   private(set) var terminals: [Terminal] = []
   private(set) var captures: [Capture] = []
   private(set) var queries: [QueryRequirement] = []
@@ -84,7 +84,10 @@ struct RouteTrie: Sendable {
   /// The pattern of `route` as registered.
   func source(of route: Int32) -> String {
     let start = route == 0 ? 0 : Int(routes[Int(route) - 1].sourceEnd)
-    return String(decoding: sources[start..<Int(routes[Int(route)].sourceEnd)], as: UTF8.self)
+    let end = Int(routes[Int(route)].sourceEnd)
+    return sources.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+    }
   }
 
   // MARK: Building
@@ -175,7 +178,7 @@ struct RouteTrie: Sendable {
         QueryRequirement(
           key: key, name: intern(scanned.bytes(capture.name)), type: capture.type, isOptional: capture.isOptional))
     }
-    sources.append(contentsOf: scanned.source)
+    sources.append(scanned.source)
     routes.append(
       Route(sourceEnd: Int32(sources.count), captureEnd: Int32(captures.count), queryEnd: Int32(queries.count)))
     return nil
@@ -237,30 +240,32 @@ struct RouteTrie: Sendable {
   }
 
   private mutating func literalChild(of node: Int32, _ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) -> Int32 {
-    if folded {
-      let existing = foldedEdges.child(of: node, along: bytes)
-      if existing >= 0 { return existing }
-      let child = newNode()
-      foldedEdges.insert(parent: node, literal: bytes, child: child)
-      nodes[Int(node)].flags |= Node.hasFoldedLiterals
-      return child
+    let newChild = Int32(nodes.count)
+    let child =
+      folded
+      ? foldedEdges.child(of: node, along: bytes, orAdd: newChild)
+      : literalEdges.child(of: node, along: bytes, orAdd: newChild)
+    if child == newChild {
+      nodes.append(Node())
+      nodes[Int(node)].flags |= folded ? Node.hasFoldedLiterals : Node.hasLiterals
     }
-    let existing = literalEdges.child(of: node, along: bytes)
-    if existing >= 0 { return existing }
-    let child = newNode()
-    literalEdges.insert(parent: node, literal: bytes, child: child)
-    nodes[Int(node)].flags |= Node.hasLiterals
     return child
   }
 
   private mutating func dynamicChild(of node: Int32, optional: Bool, type: ParameterType) -> Int32 {
     switch (optional, type) {
     case (false, .string):
-      if nodes[Int(node)].parameterString < 0 { nodes[Int(node)].parameterString = newNode() }
-      return nodes[Int(node)].parameterString
+      let existing = nodes[Int(node)].parameterString
+      if existing >= 0 { return existing }
+      let child = newNode()
+      nodes[Int(node)].parameterString = child
+      return child
     case (false, .int):
-      if nodes[Int(node)].parameterInt < 0 { nodes[Int(node)].parameterInt = newNode() }
-      return nodes[Int(node)].parameterInt
+      let existing = nodes[Int(node)].parameterInt
+      if existing >= 0 { return existing }
+      let child = newNode()
+      nodes[Int(node)].parameterInt = child
+      return child
     case (false, .uuid): return rareChild(of: node, \.parameterUUID)
     case (true, .int): return rareChild(of: node, \.optionalInt)
     case (true, .uuid): return rareChild(of: node, \.optionalUUID)
@@ -311,14 +316,19 @@ struct RouteTrie: Sendable {
     // A catalogue uses a handful of names: comparing a few short names' bytes beats hashing one.
     if names.count <= 16 {
       let found = nameBytes.withUnsafeBufferPointer { nameBytes in
-        var nameStart = 0
-        for (index, nameEnd) in nameEnds.enumerated() {
-          defer { nameStart = Int(nameEnd) }
-          if UnsafeBufferPointer(rebasing: nameBytes[nameStart..<Int(nameEnd)]).elementsEqual(name) {
-            return Int32(index)
+        nameEnds.withUnsafeBufferPointer { nameEnds in
+          var nameStart = 0
+          for index in 0..<nameEnds.count {
+            let nameEnd = Int(nameEnds[index])
+            defer { nameStart = nameEnd }
+            // The length first: most names differ in it.
+            guard nameEnd - nameStart == name.count else { continue }
+            var k = 0
+            while k < name.count && nameBytes[nameStart + k] == name[k] { k += 1 }
+            if k == name.count { return Int32(index) }
           }
+          return -1
         }
-        return -1
       }
       if found >= 0 { return found }
     }
