@@ -211,6 +211,13 @@ extension LinkParser {
       if !(isAlpha || (i > 0 && isOther)) { valid = false }
     }
     guard valid else { throw .invalidScheme(String(decoding: bytes, as: UTF8.self)) }
+    // Web links, whatever their case, take the constants: no string to make and validate.
+    if bytes.count == 4 || bytes.count == 5, bytes[0] | 0x20 == 0x68, bytes[1] | 0x20 == 0x74,
+      bytes[2] | 0x20 == 0x74, bytes[3] | 0x20 == 0x70
+    {
+      if bytes.count == 4 { return "http" }
+      if bytes[4] | 0x20 == 0x73 { return "https" }
+    }
     return String(unsafeUninitializedCapacity: bytes.count) { out in
       for (i, b) in bytes.enumerated() { out[i] = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b }
       return bytes.count
@@ -234,6 +241,9 @@ extension LinkParser {
   private static func readWebAuthority(
     _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, defaultPort: Int
   ) throws(DeepLinkError) -> (String, Int?) {
+    // Most authorities are a host in normal form and nothing else (no userinfo, port or
+    // brackets, none of which a normal host contains): one pass.
+    if end > start, let host = readNormalHost(UnsafeBufferPointer(rebasing: p[start..<end])) { return (host, nil) }
     var hostEnd = end
     for i in start..<end {
       switch p[i] {
