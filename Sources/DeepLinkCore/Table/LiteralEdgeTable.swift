@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The literal edges of a route trie under construction, in one open-addressing hash table
 /// keyed by (parent node, segment text).
 ///
@@ -146,8 +152,8 @@ enum EdgeHash {
     guard stored.count == bytes.count else { return false }
     if folded {
       for i in 0..<stored.count where stored[i] != lower(bytes[i]) { return false }
-    } else {
-      for i in 0..<stored.count where stored[i] != bytes[i] { return false }
+    } else if let storedBase = stored.baseAddress, let base = bytes.baseAddress {
+      return memcmp(storedBase, base, stored.count) == 0
     }
     return true
   }
