@@ -104,7 +104,8 @@ final class RewritePlan: Sendable {
       case .literal(let text):
         segments.append(.literal(text))
       case .parameter(let name, let type):
-        // A value that may be absent would need the general way's fallback to the fixed value.
+        // An optional capture (which may be absent, then the fixed value applies) and a
+        // catch-all (several segments, refused in one) are left to the general way.
         switch source(of: name) {
         case .segment(let position)?: segments.append(.value(.segment(position), type))
         case .fixed(let value)?: segments.append(.value(.fixed(value), type))
