@@ -1,5 +1,6 @@
 import DeepLinkCore
 import DeepLinkTesting
+import Foundation
 import Testing
 
 /// Rewrite rules of every shape, through the public decision: values from path segments, query
@@ -91,5 +92,38 @@ import Testing
     } else {
       #expect(decision.outcome == .external)
     }
+  }
+  /// A path-matching plugin that refuses the ids it is given.
+  struct RefusingPlugin: DeepLinkHandlerPathMatchingPlugin {
+    let matchingPath: String
+    let refused: Set<String>
+    var name: String { matchingPath }
+    func acceptsParameters(_ parameters: [String: String]) -> Bool { !refused.contains(parameters["id"] ?? "") }
+    func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) { completion() }
+  }
+
+  @Test(
+    "a candidate that declines its captures hands over with none of them",
+    arguments: [
+      ("https://shop.example.com/p/13", "/product/{slug}", ["slug": "13", "kind": "fallback"]),
+      ("https://shop.example.com/p/14", "/product/{id:int}", ["id": "14", "kind": "fallback"]),
+    ])
+  func declinedCaptures(_ link: String, _ route: String, _ parameters: [String: String]) throws {
+    // The typed route is a plugin that refuses 13; the untyped one, less specific, is an
+    // `addRoute` route with no check of its own.
+    let linker = DeepLinker()
+    try linker.configure()
+      .set(urlSchemes: [URLScheme("shop")])
+      .set(allowedDomains: ["shop.example.com"])
+      .add(universalLinks: [
+        UniversalLink("\(Self.host)/p/{id}", to: "/product/{id}", parameters: ["kind": "fallback"])
+      ])
+      .install(plugin: RefusingPlugin(matchingPath: "/product/{id:int}", refused: ["13"]))
+      .initialize()
+    try linker.addRoute("/product/{slug}") { _, _ in true }
+    let decision = try #require(linker.configuration).decide(link)
+    #expect(decision.outcome == .routed)
+    #expect(decision.route == route)
+    #expect(decision.parameters == parameters)
   }
 }

@@ -87,8 +87,10 @@ extension DeepLinkConfiguration {
             + candidates.map { "`\($0.pattern)`" }.joined(separator: ", "))
     }
     // Captures are read into a dictionary with room for the extras, which join it in place.
+    // They are the taken candidate's only: a declining candidate's captures are dropped.
     var captured: [String: String]? = nil
     let found = routes.firstRoute(for: routedLink) { index, target in
+      captured = nil
       guard let acceptsParameters = target.acceptsParameters else { return true }
       let values = routes.parameters(at: index, in: routedLink, extraCapacity: extras.count)
       captured = values
@@ -202,7 +204,8 @@ extension DeepLinkConfiguration {
         return true
       }
       let rule = rewriteRules[ruleIndex]
-      // The general way, for rules without a plan. One pass: the target's captures go to reverse routing, the rest travel as extras.
+      // The general way, for rules without a plan. One pass: the target's captures go to
+      // reverse routing, the rest travel as extras.
       var targetValues: [String: String] = [:]
       var extras: [String: String] = [:]
       for (name, value) in rule.parameters {
