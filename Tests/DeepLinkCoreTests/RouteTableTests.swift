@@ -17,6 +17,42 @@ struct ConflictRow: Sendable, CustomTestStringConvertible {
   }
 
   var testDescription: String { "\(first) + \(second)" }
+
+  /// Pairs of registrations, and whether the second conflicts with the first: shared by the
+  /// `RoutePattern` and the text forms of `Builder.add`.
+  static let table: [ConflictRow] = [
+    ConflictRow("/a/{x}", "/a/{y}", conflicts: true),
+    ConflictRow("/a/{x:int}", "/a/{y:int}", conflicts: true),
+    ConflictRow("/a/{x?}", "/a/{y?}", conflicts: true),
+    ConflictRow("/docs/{a...}", "/docs/{b...}", conflicts: true),
+    ConflictRow("/a", "/a/", conflicts: true),
+    ConflictRow("/search?q={q}", "/search?q={query}&sort={s?}", conflicts: true),
+    ConflictRow("/search?q={q}&sort={s}", "/search?sort={t}&q={r}", conflicts: true),
+    ConflictRow("https://shop.example.ca/x", "http://shop.example.ca/x", conflicts: true),
+    ConflictRow("https://shop.example.ca/x", "https://SHOP.example.ca./x", conflicts: true),
+    ConflictRow("https://*.shop.example.ca/x", "https://*.Shop.Example.CA/x", conflicts: true),
+    ConflictRow("shopca://x", "SHOPCA://x", conflicts: true),
+    ConflictRow("/Cart", "/cart", conflicts: true, caseInsensitive: (true, true)),
+    ConflictRow("/caf%C3%A9", "/café", conflicts: true),
+    ConflictRow("/search?caf%C3%A9={q}", "/search?cafe\u{301}={r}", conflicts: true),
+    ConflictRow("/a", "/a/{x?}", conflicts: false),
+    ConflictRow("/a/{x}", "/a/{x:int}", conflicts: false),
+    ConflictRow("/a/{x:int}", "/a/{x:uuid}", conflicts: false),
+    ConflictRow("/a/{x}", "/a/{x?}", conflicts: false),
+    ConflictRow("/a/{x}", "/a/{x...}", conflicts: false),
+    ConflictRow("/a/{x}", "/a/b", conflicts: false),
+    ConflictRow("/Cart", "/cart", conflicts: false),
+    ConflictRow("/cart", "/cart", conflicts: false, caseInsensitive: (false, true)),
+    ConflictRow("/search", "/search?q={q}", conflicts: false),
+    ConflictRow("/search?q={q}", "/search?q={q:int}", conflicts: false),
+    ConflictRow("/search?q={q}", "/search?query={q}", conflicts: false),
+    ConflictRow("/feed", "/feed?page={page:int?}", conflicts: false),
+    ConflictRow("/x", "shopca://x", conflicts: false),
+    ConflictRow("shopca://x", "shopmx://x", conflicts: false),
+    ConflictRow("https://shop.example.ca/x", "https://*.shop.example.ca/x", conflicts: false),
+    ConflictRow("https://shop.example.ca/x", "https://shop.example.com/x", conflicts: false),
+    ConflictRow("/x", "https://shop.example.ca/x", conflicts: false),
+  ]
 }
 
 @Suite struct RouteTableTests {
@@ -353,40 +389,7 @@ struct ConflictRow: Sendable, CustomTestStringConvertible {
 
   // MARK: Conflicts
 
-  @Test(
-    "two registrations that match exactly the same links conflict",
-    arguments: [
-      ConflictRow("/a/{x}", "/a/{y}", conflicts: true),
-      ConflictRow("/a/{x:int}", "/a/{y:int}", conflicts: true),
-      ConflictRow("/a/{x?}", "/a/{y?}", conflicts: true),
-      ConflictRow("/docs/{a...}", "/docs/{b...}", conflicts: true),
-      ConflictRow("/a", "/a/", conflicts: true),
-      ConflictRow("/search?q={q}", "/search?q={query}&sort={s?}", conflicts: true),
-      ConflictRow("/search?q={q}&sort={s}", "/search?sort={t}&q={r}", conflicts: true),
-      ConflictRow("https://shop.example.ca/x", "http://shop.example.ca/x", conflicts: true),
-      ConflictRow("https://shop.example.ca/x", "https://SHOP.example.ca./x", conflicts: true),
-      ConflictRow("https://*.shop.example.ca/x", "https://*.Shop.Example.CA/x", conflicts: true),
-      ConflictRow("shopca://x", "SHOPCA://x", conflicts: true),
-      ConflictRow("/Cart", "/cart", conflicts: true, caseInsensitive: (true, true)),
-      ConflictRow("/caf%C3%A9", "/café", conflicts: true),
-      ConflictRow("/a", "/a/{x?}", conflicts: false),
-      ConflictRow("/a/{x}", "/a/{x:int}", conflicts: false),
-      ConflictRow("/a/{x:int}", "/a/{x:uuid}", conflicts: false),
-      ConflictRow("/a/{x}", "/a/{x?}", conflicts: false),
-      ConflictRow("/a/{x}", "/a/{x...}", conflicts: false),
-      ConflictRow("/a/{x}", "/a/b", conflicts: false),
-      ConflictRow("/Cart", "/cart", conflicts: false),
-      ConflictRow("/cart", "/cart", conflicts: false, caseInsensitive: (false, true)),
-      ConflictRow("/search", "/search?q={q}", conflicts: false),
-      ConflictRow("/search?q={q}", "/search?q={q:int}", conflicts: false),
-      ConflictRow("/search?q={q}", "/search?query={q}", conflicts: false),
-      ConflictRow("/feed", "/feed?page={page:int?}", conflicts: false),
-      ConflictRow("/x", "shopca://x", conflicts: false),
-      ConflictRow("shopca://x", "shopmx://x", conflicts: false),
-      ConflictRow("https://shop.example.ca/x", "https://*.shop.example.ca/x", conflicts: false),
-      ConflictRow("https://shop.example.ca/x", "https://shop.example.com/x", conflicts: false),
-      ConflictRow("/x", "https://shop.example.ca/x", conflicts: false),
-    ])
+  @Test("two registrations that match exactly the same links conflict", arguments: ConflictRow.table)
   func conflicts(row: ConflictRow) throws {
     var builder = RouteTable<String>.Builder()
     try builder.add(RoutePattern(row.first, caseInsensitive: row.caseInsensitive.0), value: row.first)
