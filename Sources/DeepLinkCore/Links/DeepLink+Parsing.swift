@@ -285,7 +285,7 @@ extension LinkParser {
       Result { () throws(DeepLinkError) -> String in
         var count: Int
         if raw.contains(percent) {
-          count = try decodeBytes(p, start, end, into: buffer, plusIsSpace: false)
+          count = try decodeBytes(p, start, end, into: buffer, plusIsSpace: false).count
           let decoded = UnsafeBufferPointer(rebasing: buffer[0..<count])
           if let failure = UTF8Check.validate(decoded) {
             throw failure == .controlCharacter ? .controlCharacter(offset: start) : .invalidUTF8(offset: start)
@@ -458,31 +458,10 @@ extension LinkParser {
     _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool, isSegment: Bool
   ) throws(DeepLinkError) -> String {
     func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) throws(DeepLinkError) -> Int {
-      var count = 0
-      var i = start
-      var needsUTF8Check = false
-      var hasSlash = false
-      var hasBackslash = false
-      while i < end {
-        var b = p[i]
-        if b == percent {
-          guard i + 2 < end, let high = PercentEncoding.hexValue(p[i + 1]),
-            let low = PercentEncoding.hexValue(p[i + 2])
-          else { throw .malformedPercentEscape(offset: i) }
-          b = high << 4 | low
-          hasSlash = hasSlash || b == slash
-          hasBackslash = hasBackslash || b == 0x5C
-          i += 3
-        } else {
-          if b == plus && plusIsSpace { b = 0x20 }
-          i += 1
-        }
-        needsUTF8Check = needsUTF8Check || b >= 0x7F || b < 0x20
-        buffer[count] = b
-        count += 1
-      }
+      let facts = try decodeBytes(p, start, end, into: buffer, plusIsSpace: plusIsSpace)
+      let count = facts.count
       let decoded = UnsafeBufferPointer(rebasing: buffer[0..<count])
-      if needsUTF8Check {
+      if facts.needsUTF8Check {
         switch UTF8Check.validate(decoded) {
         case .controlCharacter?: throw .controlCharacter(offset: start)
         case .invalidUTF8?: throw .invalidUTF8(offset: start)
@@ -493,8 +472,8 @@ extension LinkParser {
         if decoded[0] == dot && (count == 1 || (count == 2 && decoded[1] == dot)) {
           throw .dotSegment(offset: start)
         }
-        if hasSlash { throw .encodedSlash(offset: start) }
-        if hasBackslash { throw .backslash(offset: start) }
+        if facts.hasSlash { throw .encodedSlash(offset: start) }
+        if facts.hasBackslash { throw .backslash(offset: start) }
       }
       return count
     }
@@ -511,27 +490,45 @@ extension LinkParser {
     return string
   }
 
-  /// Percent-decodes into `buffer`, returning the decoded length.
+  /// What ``decodeBytes(_:_:_:into:plusIsSpace:)`` wrote and noticed on the way.
+  struct Decoded {
+    /// The decoded length.
+    var count = 0
+    /// Whether a decoded byte is non-ASCII or a control character (DEL included).
+    var needsUTF8Check = false
+    /// Whether an escape produced `/`.
+    var hasSlash = false
+    /// Whether an escape produced `\\`.
+    var hasBackslash = false
+  }
+
+  /// Percent-decodes `p[start..<end]` into `buffer` (at least `end - start` bytes), refusing a
+  /// malformed escape.
+  @inline(__always)
   private static func decodeBytes(
     _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into buffer: UnsafeMutableBufferPointer<UInt8>,
     plusIsSpace: Bool
-  ) throws(DeepLinkError) -> Int {
-    var count = 0
+  ) throws(DeepLinkError) -> Decoded {
+    var decoded = Decoded()
     var i = start
     while i < end {
-      let b = p[i]
+      var b = p[i]
       if b == percent {
         guard i + 2 < end, let high = PercentEncoding.hexValue(p[i + 1]),
           let low = PercentEncoding.hexValue(p[i + 2])
         else { throw .malformedPercentEscape(offset: i) }
-        buffer[count] = high << 4 | low
+        b = high << 4 | low
+        decoded.hasSlash = decoded.hasSlash || b == slash
+        decoded.hasBackslash = decoded.hasBackslash || b == 0x5C
         i += 3
       } else {
-        buffer[count] = (b == plus && plusIsSpace) ? 0x20 : b
+        if b == plus && plusIsSpace { b = 0x20 }
         i += 1
       }
-      count += 1
+      decoded.needsUTF8Check = decoded.needsUTF8Check || b >= 0x7F || b < 0x20
+      buffer[decoded.count] = b
+      decoded.count += 1
     }
-    return count
+    return decoded
   }
 }
