@@ -114,7 +114,7 @@ extension DeepLinkConfiguration {
         waitsForPreconditions: target.waitForPreconditions, source: source, trace: trace, target: target,
         pluginData: nil, matchedInTable: true, extraParameters: extras)
     }
-    for (index, target) in zip(opaquePlugins, opaqueTargets) {
+    for (index, target) in opaquePlugins {
       let plugin = plugins[index]
       let option = plugin.shouldHandleDeepLink(routedLink)
       guard let (data, pluginBarrier) = option.acceptance else {
@@ -159,10 +159,12 @@ extension DeepLinkConfiguration {
             route: match.pattern, target: match.value, parameters: parameters,
             barriers: barriers(for: match.value, pluginBarrier: nil, source: decision.source), pluginData: nil))
       }
-    } else if case .plugin(let chosen)? = decision.target?.kind, let position = opaquePlugins.firstIndex(of: chosen) {
+    } else if case .plugin(let chosen)? = decision.target?.kind,
+      let position = opaquePlugins.firstIndex(where: { $0.index == chosen })
+    {
       nextPlugin = position + 1
     }
-    for (index, target) in zip(opaquePlugins, opaqueTargets).dropFirst(nextPlugin) {
+    for (index, target) in opaquePlugins.dropFirst(nextPlugin) {
       let plugin = plugins[index]
       guard let (data, pluginBarrier) = plugin.shouldHandleDeepLink(link).acceptance else { continue }
       result.append(

@@ -42,9 +42,9 @@ public final class DeepLinkConfiguration: Sendable {
   /// Each route's pattern as written, kept as strings: a decision reports it.
   let routeSources: [String]
   let plugins: [any DeepLinkHandlerPlugin]
-  let opaquePlugins: [Int]
-  /// What each opaque plugin leads to, made once.
-  let opaqueTargets: [RouteTarget]
+  /// The opaque plugins in install order: each one's index in `plugins` and what it leads to,
+  /// made once.
+  let opaquePlugins: [(index: Int, target: RouteTarget)]
 
   init(
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink], routes: [RouteSpecification],
@@ -75,10 +75,10 @@ public final class DeepLinkConfiguration: Sendable {
     self.mandatoryBarrier = mandatoryBarrier
     self.confirmationBarrier = confirmationBarrier
     self.plugins = plugins
-    self.opaquePlugins = plugins.indices.filter { !(plugins[$0] is any DeepLinkHandlerPathMatchingPlugin) }
-    self.opaqueTargets = opaquePlugins.map {
-      RouteTarget(
+    self.opaquePlugins = plugins.indices.filter { !(plugins[$0] is any DeepLinkHandlerPathMatchingPlugin) }.map {
+      let target = RouteTarget(
         kind: .plugin($0), name: plugins[$0].name, barriers: [], waitForPreconditions: false, changesState: false)
+      return ($0, target)
     }
 
     var compiled: [CompiledRewrite] = []
@@ -149,5 +149,5 @@ public final class DeepLinkConfiguration: Sendable {
   }
 
   /// The names of the installed opaque plugins, in install order.
-  public var opaquePluginNames: [String] { opaquePlugins.map { plugins[$0].name } }
+  public var opaquePluginNames: [String] { opaquePlugins.map(\.target.name) }
 }
