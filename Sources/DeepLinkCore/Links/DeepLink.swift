@@ -83,12 +83,14 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
       scheme: scheme, host: host, port: port, pathSegments: pathSegments, queryItems: queryItems, fragment: fragment)
   }
 
+  /// Whether two links have the same parts (the same storage is checked first).
   public static func == (lhs: DeepLink, rhs: DeepLink) -> Bool {
     lhs.storage === rhs.storage
       || (lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.port == rhs.port
         && lhs.pathSegments == rhs.pathSegments && lhs.queryItems == rhs.queryItems && lhs.fragment == rhs.fragment)
   }
 
+  /// Hashes every part, as `==` compares them.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(scheme)
     hasher.combine(host)
