@@ -312,6 +312,50 @@ struct ConflictRow: Sendable, CustomTestStringConvertible {
     #expect(table.match(try DeepLink("shop://CART"))?.value == "folded")
   }
 
+  /// Literals of every length around the edge hash's eight-byte words, with the bytes next to
+  /// the ASCII capitals (`@ [ `` ` `` {`, percent-encoded where a pattern or a link needs) that case folding must leave alone.
+  static let foldingLiterals = [
+    "a", "AbC@[`{", "Abcdefgh", "ABCDEFGHi", "@Zz[`{aZ@Zz[`{aZ", "Long-Literal_With~Marks.0123456789", "Café-Crème",
+  ]
+
+  @Test("literals of any length match exactly, or in any ASCII case when case-insensitive", arguments: foldingLiterals)
+  func literalLengths(_ literal: String) throws {
+    func encoded(_ text: some StringProtocol) throws -> String {
+      try #require(
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~@"))))
+    }
+    var builder = RouteTable<String>.Builder()
+    try builder.add(RoutePattern("/exact/\(encoded(literal))/end"), value: "exact")
+    try builder.add(RoutePattern("/folded/\(encoded(literal))/end", caseInsensitive: true), value: "folded")
+    // Neighbours differing in one byte at the start, middle and end, and by length.
+    let utf8 = Array(literal.utf8)
+    for position in Set([0, utf8.count / 2, utf8.count - 1]) where utf8[position] < 0x80 {
+      var neighbour = utf8
+      neighbour[position] = neighbour[position] == 0x78 ? 0x79 : 0x78
+      let text = String(decoding: neighbour, as: UTF8.self)
+      try builder.add(RoutePattern("/exact/\(encoded(text))/end"), value: "neighbour")
+    }
+    try builder.add(RoutePattern("/exact/\(encoded(literal))x/end"), value: "longer")
+    let table = builder.build()
+
+    func route(_ path: String) throws -> String? {
+      let segments = path.split(separator: "/")
+      return table.match(try DeepLink("shop:/" + segments.map(encoded).joined(separator: "/")))?.value
+    }
+    #expect(try route("/exact/\(literal)/end") == "exact")
+    #expect(try route("/exact/\(literal)x/end") == "longer")
+    #expect(try route("/exact/\(literal.dropLast())/end") == nil)
+    #expect(try route("/folded/\(literal)/end") == "folded")
+    #expect(try route("/folded/\(literal.uppercased())/end") == (literal.contains("é") ? nil : "folded"))
+    #expect(try route("/folded/\(literal.lowercased())/end") == (literal.contains("É") ? nil : "folded"))
+    // Bytes next to the capitals are not letters: folding must not turn `@` into `` ` ``, `[`
+    // into `{`, or back.
+    let shifted = String(
+      decoding: literal.utf8.map { $0 == 0x40 ? 0x60 : $0 == 0x5B ? 0x7B : $0 == 0x60 ? 0x40 : $0 == 0x7B ? 0x5B : $0 },
+      as: UTF8.self)
+    if shifted != literal { #expect(try route("/folded/\(shifted)/end") == nil) }
+  }
+
   // MARK: Query captures, optionals and catch-alls
 
   @Test(

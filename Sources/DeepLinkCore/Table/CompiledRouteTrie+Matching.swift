@@ -107,13 +107,11 @@ extension CompiledRouteTrie {
   ) -> Bool {
     let node = nodes[Int(nodeIndex)]
     guard depth < lookup.segments.count else { return visitTerminals(node.firstTerminal, lookup.query, &visitor) }
-    let segment = lookup.segments[depth]
-    let step =
-      segment.utf8.withContiguousStorageIfAvailable { facts(nodeIndex, node, $0) }
-      ?? {
-        var copy = segment
-        return copy.withUTF8 { facts(nodeIndex, node, $0) }
-      }()
+    guard
+      let step = lookup.segments[depth].utf8.withContiguousStorageIfAvailable({ facts(nodeIndex, node, $0) })
+    else {
+      return searchCopying(nodeIndex, depth, lookup, &visitor)
+    }
     let next = depth + 1
     if step.literal >= 0 && search(step.literal, next, lookup, &visitor) { return true }
     if step.folded >= 0 && search(step.folded, next, lookup, &visitor) { return true }
@@ -131,6 +129,22 @@ extension CompiledRouteTrie {
       return true
     }
     return false
+  }
+
+  /// ``search(_:_:_:_:)`` for a segment without contiguous UTF-8 (a bridged string): the same
+  /// steps over a native copy.
+  @inline(never)
+  private func searchCopying<Visitor: RouteVisitor>(
+    _ nodeIndex: Int32, _ depth: Int, _ lookup: Lookup, _ visitor: inout Visitor
+  ) -> Bool {
+    var copy = lookup.segments[depth]
+    copy.makeContiguousUTF8()
+    return withUnsafeTemporaryAllocation(of: String.self, capacity: lookup.segments.count) { segments in
+      _ = segments.initialize(fromContentsOf: lookup.segments)
+      segments[depth] = copy
+      defer { segments.deinitialize() }
+      return search(nodeIndex, depth, Lookup(segments: UnsafeBufferPointer(segments), query: lookup.query), &visitor)
+    }
   }
 
   @inline(__always)
