@@ -428,13 +428,20 @@ enum RoutePatternParser {
     }
   }
 
+  /// Whether `name` is `[A-Za-z_][A-Za-z0-9_]*`.
   private static func isParameterName(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-    guard let first = name.first, first == 0x5F || ((first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A) else {
-      return false
-    }
-    return name.allSatisfy { b in
-      b == 0x5F || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || (b >= 0x30 && b <= 0x39)
-    }
+    // Only digits are name bytes below 0x40.
+    guard let first = name.first, first >= 0x40, isNameByte(first) else { return false }
+    for b in name where !isNameByte(b) { return false }
+    return true
+  }
+
+  /// Whether `b` is an ASCII letter, digit or `_`: one bit test.
+  @inline(__always)
+  private static func isNameByte(_ b: UInt8) -> Bool {
+    // Bits 48–57 are the digits; above 64, bits 1–26 the capitals, 31 `_` and 33–58 the small letters.
+    let mask: UInt64 = b < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+    return b < 0x80 && (mask >> UInt64(b & 63)) & 1 != 0
   }
 
   /// Reads an exact host or `*.suffix`, by the same rules links' hosts follow.

@@ -114,10 +114,17 @@ struct ScannedPattern {
   /// identifiers, so equal bytes mean equal names).
   func hasCapture(named name: Text) -> Bool {
     let bytes = bytes(name)
-    for segment in segments where segment.kind != .literal {
-      if self.bytes(segment.text).elementsEqual(bytes) { return true }
-    }
-    for capture in queryCaptures where self.bytes(capture.name).elementsEqual(bytes) { return true }
+    for segment in segments where segment.kind != .literal && isText(segment.text, bytes) { return true }
+    for capture in queryCaptures where isText(capture.name, bytes) { return true }
     return false
+  }
+
+  /// Whether the bytes of `text` are `bytes`: the lengths first, then byte by byte.
+  @inline(__always)
+  private func isText(_ text: Text, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard Int(text.end - text.start) == bytes.count else { return false }
+    let other = self.bytes(text)
+    for k in 0..<bytes.count where other[k] != bytes[k] { return false }
+    return true
   }
 }

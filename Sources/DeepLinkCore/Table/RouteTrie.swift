@@ -141,7 +141,9 @@ struct RouteTrie: Sendable {
     let queryKeys = scanned.queryCaptures.isEmpty ? [] : scanned.queryCaptures.map { scanned.string($0.key) }
 
     // Walk, creating missing nodes. A conflicting route has the same path, so it creates none.
-    var node = root(for: scanned.namespace)
+    // The app namespace's root is node 0; only the others are looked up.
+    var node: Int32 = 0
+    if case .app = scanned.namespace {} else { node = root(for: scanned.namespace) }
     var optionalParents: [Int32] = []
     for segment in scanned.segments {
       switch segment.kind {
@@ -157,7 +159,10 @@ struct RouteTrie: Sendable {
         node = catchAllChild(of: node)
       }
     }
-    if let existing = sameLinks(at: node, as: scanned, keys: queryKeys) { return existing }
+    // Most routes end at a node no route ends at yet.
+    if nodes[Int(node)].firstTerminal >= 0, let existing = sameLinks(at: node, as: scanned, keys: queryKeys) {
+      return existing
+    }
 
     for parent in optionalParents {
       addTerminal(route: routeIndex, at: parent, rank: 1, requiredQueries: requiredQueries)
