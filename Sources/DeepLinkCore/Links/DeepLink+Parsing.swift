@@ -69,12 +69,9 @@ enum LinkParser {
     let hasAuthority = cursor + 1 < n && p[cursor] == slash && p[cursor + 1] == slash
     if hasAuthority {
       let start = cursor + 2
-      var end = start
-      while end < n {
-        let b = p[end]
-        if b == slash || b == question || b == hash { break }
-        end += 1
-      }
+      // The authority ends at the first `/`, `?` or `#` after it; the scan found the first `?`
+      // and `#`, and neither can come before `start`.
+      let end = firstIndex(of: slash, in: p, from: start, to: min(summary.firstQuestion, summary.firstHash))
       if isWeb {
         (host, port) = try readWebAuthority(p, start, end, defaultPort: scheme == "https" ? 443 : 80)
       } else {
@@ -182,51 +179,74 @@ enum LinkParserChecks {
     var firstHash: Int
   }
 
-  /// 1 for the bytes the scan must look at: controls, space, `"`, `#`, `%`, `&`, `+`, `/`, `<`,
-  /// `>`, `?`, `[`, `\\`, `]`, `^`, `` ` ``, `{`, `|`, `}`, DEL, and every byte from 0x80 (C1
-  /// controls are `C2 80`…`C2 9F`); 0 for the rest, which the scan skips.
-  private static let notable: [UInt8] = (0...255).map { (b: Int) -> UInt8 in
-    let isNotable =
-      b < 0x21 || b >= 0x7F || [0x22, 0x23, 0x25, 0x26, 0x2B, 0x2F, 0x3C, 0x3E, 0x3F].contains(b)
-      || (0x5B...0x5E).contains(b) || b == 0x60 || (0x7B...0x7D).contains(b)
-    return isNotable ? 1 : 0
+  /// What the scan does with each byte: 0, skip it (letters, digits and the other characters
+  /// valid anywhere); ``escapeClass`` (`%`, `+`, `[`, `]`) and ``nonASCIIClass`` (every byte
+  /// from 0x80 but `C2`), only note that one was seen; ``stopClass``, stop at it: controls,
+  /// space, `"`, `#`, `&`, `/`, `<`, `>`, `?`, `\\`, `^`, `` ` ``, `{`, `|`, `}`, DEL and `C2`
+  /// (C1 controls are `C2 80`…`C2 9F`).
+  private static let byteClasses: [UInt8] = (0...255).map { (b: Int) -> UInt8 in
+    if [0x25, 0x2B, 0x5B, 0x5D].contains(b) { return escapeClass }
+    if b >= 0x80 && b != 0xC2 { return nonASCIIClass }
+    let stops =
+      b < 0x21 || b >= 0x7F || [0x22, 0x23, 0x26, 0x2F, 0x3C, 0x3E, 0x3F].contains(b)
+      || (0x5C...0x5E).contains(b) || b == 0x60 || (0x7B...0x7D).contains(b)
+    return stops ? stopClass : 0
   }
+  private static let escapeClass: UInt8 = 1
+  private static let nonASCIIClass: UInt8 = 2
+  private static let stopClass: UInt8 = 4
 
   /// Refuses raw control characters (C0, DEL, C1), backslashes and the ASCII characters that are
   /// never valid unencoded, counting what the parser sizes its arrays by. Brackets are checked
   /// per component (they mean an IPv6 host).
   ///
-  /// - Complexity: O(*n*), one table look-up per byte.
+  /// - Complexity: O(*n*), one table look-up per byte, four bytes at a time between the bytes
+  ///   it stops at.
   @discardableResult
   static func scan(_ p: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) -> Summary {
-    var summary = Summary(firstQuestion: p.count, firstHash: p.count)
-    var i = 0
-    while true {
-      // Skip to the next notable byte.
-      i = notable.withUnsafeBufferPointer { table in
-        var j = i
-        while j < p.count && table[Int(p[j])] == 0 { j += 1 }
-        return j
+    let n = p.count
+    var summary = Summary(firstQuestion: n, firstHash: n)
+    // The classes of the bytes skipped, or-ed together.
+    var seen: UInt8 = 0
+    // One look at the table for the whole scan; errors are thrown once out of its closure.
+    let failure: DeepLinkError? = byteClasses.withUnsafeBufferPointer { table in
+      var i = 0
+      while true {
+        // Skip to the next byte to stop at, four at a time while four are left.
+        while i &+ 4 <= n {
+          let classes = table[Int(p[i])] | table[Int(p[i &+ 1])] | table[Int(p[i &+ 2])] | table[Int(p[i &+ 3])]
+          if classes & stopClass != 0 { break }
+          seen |= classes
+          i &+= 4
+        }
+        while i < n {
+          let c = table[Int(p[i])]
+          if c & stopClass != 0 { break }
+          seen |= c
+          i &+= 1
+        }
+        guard i < n else { return nil }
+        let b = p[i]
+        switch b {
+        case 0x00...0x1F, 0x7F: return .controlCharacter(offset: i)
+        case 0x5C: return .backslash(offset: i)
+        case 0x20, 0x22, 0x3C, 0x3E, 0x5E, 0x60, 0x7B, 0x7C, 0x7D:
+          return .invalidCharacter(Character(Unicode.Scalar(b)), offset: i)
+        case 0x2F: summary.slashes += 1
+        case 0x26: summary.ampersands += 1
+        case 0x3F: if summary.firstQuestion == n { summary.firstQuestion = i }
+        case 0x23: if summary.firstHash == n { summary.firstHash = i }
+        default:  // 0xC2
+          if i + 1 < n && p[i + 1] >= 0x80 && p[i + 1] <= 0x9F { return .controlCharacter(offset: i) }
+          seen |= nonASCIIClass
+        }
+        i &+= 1
       }
-      guard i < p.count else { return summary }
-      let b = p[i]
-      switch b {
-      case 0x00...0x1F, 0x7F: throw .controlCharacter(offset: i)
-      case 0x5C: throw .backslash(offset: i)
-      case 0x20, 0x22, 0x3C, 0x3E, 0x5E, 0x60, 0x7B, 0x7C, 0x7D:
-        throw .invalidCharacter(Character(Unicode.Scalar(b)), offset: i)
-      case 0x2F: summary.slashes += 1
-      case 0x26: summary.ampersands += 1
-      case 0x3F: if summary.firstQuestion == p.count { summary.firstQuestion = i }
-      case 0x23: if summary.firstHash == p.count { summary.firstHash = i }
-      case 0x25, 0x2B, 0x5B, 0x5D: summary.hasEscapes = true
-      case 0xC2:
-        if i + 1 < p.count && p[i + 1] >= 0x80 && p[i + 1] <= 0x9F { throw .controlCharacter(offset: i) }
-        summary.hasNonASCII = true
-      default: summary.hasNonASCII = true
-      }
-      i += 1
     }
+    if let failure { throw failure }
+    summary.hasEscapes = seen & escapeClass != 0
+    summary.hasNonASCII = seen & nonASCIIClass != 0
+    return summary
   }
 }
 
@@ -469,44 +489,41 @@ extension LinkParser {
     return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) {
       (buffer) throws(DeepLinkError) -> String in
       var count = 0
-      // Raw bytes are valid UTF-8 without controls (the scan saw to that): the check is for
-      // what decoding changed.
-      var changed = false
-      var needsUTF8Check = false
-      var hasSlash = false
-      var hasBackslash = false
+      // What decoding noticed, as bits (see `DecodedFacts`), so that noting costs no branch.
+      var facts: UInt8 = 0
       var i = start
       while i < end {
         var b = p[i]
-        i += 1
+        i &+= 1
         if mayNeedDecoding(b) {
           switch b {
           case percent:
-            guard i + 1 < end, let high = PercentEncoding.hexValue(p[i]), let low = PercentEncoding.hexValue(p[i + 1])
+            guard i &+ 1 < end, let high = PercentEncoding.hexValue(p[i]),
+              let low = PercentEncoding.hexValue(p[i &+ 1])
             else {
               // A bracket anywhere in the component is reported first.
               throw firstBracket(p, i, end) ?? .malformedPercentEscape(offset: i - 1)
             }
             b = high << 4 | low
-            i += 2
-            changed = true
-            needsUTF8Check = needsUTF8Check || b >= 0x7F || b < 0x20
-            hasSlash = hasSlash || b == slash
-            hasBackslash = hasBackslash || b == 0x5C
+            i &+= 2
+            facts |= DecodedFacts.ofEscape(b)
           case plus:
             if plusIsSpace {
               b = 0x20
-              changed = true
+              facts |= DecodedFacts.changed
             }
           case 0x5B, 0x5D: throw .invalidCharacter(Character(Unicode.Scalar(b)), offset: i - 1)
-          default: needsUTF8Check = true
+          default: facts |= DecodedFacts.needsUTF8Check
           }
         }
         buffer[count] = b
-        count += 1
+        count &+= 1
       }
+      // Raw bytes are valid UTF-8 without controls (the scan saw to that): the check is for
+      // what decoding changed.
+      let needsUTF8Check = facts & DecodedFacts.needsUTF8Check != 0
       let decoded = UnsafeBufferPointer(rebasing: buffer[0..<count])
-      if changed && needsUTF8Check {
+      if needsUTF8Check && facts & DecodedFacts.changed != 0 {
         switch UTF8Check.validate(decoded) {
         case .controlCharacter?: throw .controlCharacter(offset: start)
         case .invalidUTF8?: throw .invalidUTF8(offset: start)
@@ -517,10 +534,29 @@ extension LinkParser {
         if decoded[0] == dot && (count == 1 || (count == 2 && decoded[1] == dot)) {
           throw .dotSegment(offset: start)
         }
-        if hasSlash { throw .encodedSlash(offset: start) }
-        if hasBackslash { throw .backslash(offset: start) }
+        if facts & DecodedFacts.slash != 0 { throw .encodedSlash(offset: start) }
+        if facts & DecodedFacts.backslash != 0 { throw .backslash(offset: start) }
       }
       return makeString(decoded, isASCII: !needsUTF8Check)
+    }
+  }
+
+  /// What ``decodedString(_:_:_:plusIsSpace:isSegment:)`` notices while it decodes, one bit each.
+  private enum DecodedFacts {
+    /// An escape or a `+` changed a byte.
+    static let changed: UInt8 = 1
+    /// A byte is non-ASCII or a control character (DEL included).
+    static let needsUTF8Check: UInt8 = 2
+    /// An escape produced `/`.
+    static let slash: UInt8 = 4
+    /// An escape produced `\\`.
+    static let backslash: UInt8 = 8
+
+    /// The facts of an escape that produced `b`, without a branch.
+    @inline(__always)
+    static func ofEscape(_ b: UInt8) -> UInt8 {
+      let unusual: UInt8 = b &- 0x20 >= 0x5F ? needsUTF8Check : 0
+      return changed | unusual | (b == 0x2F ? slash : 0) | (b == 0x5C ? backslash : 0)
     }
   }
 
