@@ -395,18 +395,21 @@ extension LinkParser {
     if raw[count - 1] == dot { count -= 1 }
     guard count > 0, count <= 253 else { return nil }
     var labelStart = 0
-    for j in 0...count {
-      if j < count {
-        let b = raw[j]
-        if (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D { continue }
-        guard b == dot else { return nil }
-      }
-      let length = j - labelStart
-      // Errors are left to the general reader, which quotes the host.
-      guard length > 0, length <= 63 else { return nil }
-      if j == count && isNumericLabel(UnsafeBufferPointer(rebasing: raw[labelStart..<j])) { return nil }
-      labelStart = j + 1
+    var j = 0
+    // Errors are left to the general reader, which quotes the host.
+    while j < count {
+      let b = raw[j]
+      j &+= 1
+      // Lower-case letters, digits and `-`, tested with two 64-bit masks.
+      let mask: UInt64 = b < 64 ? 0x03FF_2000_0000_0000 : 0x07FF_FFFE_0000_0000
+      if b < 0x80 && (mask >> UInt64(b & 63)) & 1 != 0 { continue }
+      let length = j &- 1 &- labelStart
+      guard b == dot, length > 0, length <= 63 else { return nil }
+      labelStart = j
     }
+    let length = count - labelStart
+    guard length > 0, length <= 63 else { return nil }
+    if isNumericLabel(UnsafeBufferPointer(rebasing: raw[labelStart..<count])) { return nil }
     return makeString(UnsafeBufferPointer(rebasing: raw[0..<count]), isASCII: true)
   }
 
