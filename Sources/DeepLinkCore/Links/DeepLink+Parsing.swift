@@ -47,6 +47,8 @@ enum LinkParser {
     let summary = try LinkParserChecks.scan(p)
     // Without `%`, `+` or brackets anywhere, no component needs decoding or bracket checks.
     let plain = !summary.hasEscapes
+    // Components of an ASCII link are ASCII too, which makes short ones cheaper to turn into strings.
+    let ascii = !summary.hasNonASCII
 
     // scheme ":"
     var colonIndex = 0
@@ -67,18 +69,15 @@ enum LinkParser {
     let hasAuthority = cursor + 1 < n && p[cursor] == slash && p[cursor + 1] == slash
     if hasAuthority {
       let start = cursor + 2
-      var end = start
-      while end < n {
-        let b = p[end]
-        if b == slash || b == question || b == hash { break }
-        end += 1
-      }
+      // The authority ends at the first `/`, `?` or `#` after it; the scan found the first `?`
+      // and `#`, and neither can come before `start`.
+      let end = firstIndex(of: slash, in: p, from: start, to: min(summary.firstQuestion, summary.firstHash))
       if isWeb {
         (host, port) = try readWebAuthority(p, start, end, defaultPort: scheme == "https" ? 443 : 80)
       } else {
         try checkCustomAuthority(p, start, end)
         // An empty authority (`shop:///product/1`, `shop://`) is no segment, like an empty path segment.
-        if end > start { try appendSegment(p, start, end, plain, to: &segments) }
+        if end > start { try appendSegment(p, start, end, plain, ascii, to: &segments) }
       }
       cursor = end
     } else if isWeb {
@@ -90,7 +89,7 @@ enum LinkParser {
     var segmentStart = cursor
     while segmentStart <= pathEnd {
       let i = firstIndex(of: slash, in: p, from: segmentStart, to: pathEnd)
-      if i > segmentStart { try appendSegment(p, segmentStart, i, plain, to: &segments) }
+      if i > segmentStart { try appendSegment(p, segmentStart, i, plain, ascii, to: &segments) }
       segmentStart = i + 1
     }
 
@@ -103,7 +102,7 @@ enum LinkParser {
       var itemStart = cursor + 1
       while itemStart <= queryEnd {
         let i = firstIndex(of: 0x26, in: p, from: itemStart, to: queryEnd)
-        if i > itemStart { queryItems.append(try readQueryItem(p, itemStart, i, plain)) }
+        if i > itemStart { queryItems.append(try readQueryItem(p, itemStart, i, plain, ascii)) }
         itemStart = i + 1
       }
       cursor = queryEnd
@@ -137,6 +136,29 @@ extension LinkParser {
     }
     return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
+
+  /// A `String` of `bytes`, which must be valid UTF-8 (and are all ASCII when `isASCII`): a
+  /// slice of the link cut at ASCII bytes, or decoded bytes that ``UTF8Check/validate(_:)``
+  /// accepted.
+  ///
+  /// ``String/init(decoding:as:)`` would validate the bytes a second time and then copy them one
+  /// at a time. A short ASCII string (up to 15 bytes, stored inline) is written in place instead,
+  /// with only an ASCII check; any other is copied from a `UTF8Span` made without validation
+  /// where the standard library has one (Swift 6.2).
+  @inline(__always)
+  static func makeString(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+    assert(String(validating: bytes, as: UTF8.self) != nil, "makeString takes valid UTF-8 only")
+    if isASCII, bytes.count <= 15, let base = bytes.baseAddress {
+      return String(unsafeUninitializedCapacity: bytes.count) { out in
+        out.baseAddress.unsafelyUnwrapped.initialize(from: base, count: bytes.count)
+        return bytes.count
+      }
+    }
+    if #available(macOS 26, iOS 26, watchOS 26, tvOS 26, visionOS 26, *) {
+      return unsafe String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
 }
 
 /// Checks shared by links and pattern literals.
@@ -149,56 +171,82 @@ enum LinkParserChecks {
     var ampersands = 0
     /// Whether a `%`, `+`, `[` or `]` occurs: without one, no component needs decoding.
     var hasEscapes = false
+    /// Whether a byte from 0x80 occurs: without one, every component is ASCII.
+    var hasNonASCII = false
     /// The offset of the first `?`, or the length.
     var firstQuestion: Int
     /// The offset of the first `#`, or the length.
     var firstHash: Int
   }
 
-  /// 1 for the bytes the scan must look at: controls, space, `"`, `#`, `%`, `&`, `+`, `/`, `<`,
-  /// `>`, `?`, `[`, `\\`, `]`, `^`, `` ` ``, `{`, `|`, `}`, DEL, and every byte from 0x80 (C1
-  /// controls are `C2 80`…`C2 9F`); 0 for the rest, which the scan skips.
-  private static let notable: [UInt8] = (0...255).map { (b: Int) -> UInt8 in
-    let isNotable =
-      b < 0x21 || b >= 0x7F || [0x22, 0x23, 0x25, 0x26, 0x2B, 0x2F, 0x3C, 0x3E, 0x3F].contains(b)
-      || (0x5B...0x5E).contains(b) || b == 0x60 || (0x7B...0x7D).contains(b)
-    return isNotable ? 1 : 0
+  /// What the scan does with each byte: 0, skip it (letters, digits and the other characters
+  /// valid anywhere); ``escapeClass`` (`%`, `+`, `[`, `]`) and ``nonASCIIClass`` (every byte
+  /// from 0x80 but `C2`), only note that one was seen; ``stopClass``, stop at it: controls,
+  /// space, `"`, `#`, `&`, `/`, `<`, `>`, `?`, `\\`, `^`, `` ` ``, `{`, `|`, `}`, DEL and `C2`
+  /// (C1 controls are `C2 80`…`C2 9F`).
+  private static let byteClasses: [UInt8] = (0...255).map { (b: Int) -> UInt8 in
+    if [0x25, 0x2B, 0x5B, 0x5D].contains(b) { return escapeClass }
+    if b >= 0x80 && b != 0xC2 { return nonASCIIClass }
+    let stops =
+      b < 0x21 || b >= 0x7F || [0x22, 0x23, 0x26, 0x2F, 0x3C, 0x3E, 0x3F].contains(b)
+      || (0x5C...0x5E).contains(b) || b == 0x60 || (0x7B...0x7D).contains(b)
+    return stops ? stopClass : 0
   }
+  private static let escapeClass: UInt8 = 1
+  private static let nonASCIIClass: UInt8 = 2
+  private static let stopClass: UInt8 = 4
 
   /// Refuses raw control characters (C0, DEL, C1), backslashes and the ASCII characters that are
   /// never valid unencoded, counting what the parser sizes its arrays by. Brackets are checked
   /// per component (they mean an IPv6 host).
   ///
-  /// - Complexity: O(*n*), one table look-up per byte.
+  /// - Complexity: O(*n*), one table look-up per byte, four bytes at a time between the bytes
+  ///   it stops at.
   @discardableResult
   static func scan(_ p: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) -> Summary {
-    var summary = Summary(firstQuestion: p.count, firstHash: p.count)
-    var i = 0
-    while true {
-      // Skip to the next notable byte.
-      i = notable.withUnsafeBufferPointer { table in
-        var j = i
-        while j < p.count && table[Int(p[j])] == 0 { j += 1 }
-        return j
+    let n = p.count
+    var summary = Summary(firstQuestion: n, firstHash: n)
+    // The classes of the bytes skipped, or-ed together.
+    var seen: UInt8 = 0
+    // One look at the table for the whole scan; errors are thrown once out of its closure.
+    let failure: DeepLinkError? = byteClasses.withUnsafeBufferPointer { table in
+      var i = 0
+      while true {
+        // Skip to the next byte to stop at, four at a time while four are left.
+        while i &+ 4 <= n {
+          let classes = table[Int(p[i])] | table[Int(p[i &+ 1])] | table[Int(p[i &+ 2])] | table[Int(p[i &+ 3])]
+          if classes & stopClass != 0 { break }
+          seen |= classes
+          i &+= 4
+        }
+        while i < n {
+          let c = table[Int(p[i])]
+          if c & stopClass != 0 { break }
+          seen |= c
+          i &+= 1
+        }
+        guard i < n else { return nil }
+        let b = p[i]
+        switch b {
+        case 0x00...0x1F, 0x7F: return .controlCharacter(offset: i)
+        case 0x5C: return .backslash(offset: i)
+        case 0x20, 0x22, 0x3C, 0x3E, 0x5E, 0x60, 0x7B, 0x7C, 0x7D:
+          return .invalidCharacter(Character(Unicode.Scalar(b)), offset: i)
+        case 0x2F: summary.slashes += 1
+        case 0x26: summary.ampersands += 1
+        case 0x3F: if summary.firstQuestion == n { summary.firstQuestion = i }
+        case 0x23: if summary.firstHash == n { summary.firstHash = i }
+        default:  // 0xC2
+          if i + 1 < n && p[i + 1] >= 0x80 && p[i + 1] <= 0x9F { return .controlCharacter(offset: i) }
+          seen |= nonASCIIClass
+        }
+        i &+= 1
       }
-      guard i < p.count else { return summary }
-      let b = p[i]
-      switch b {
-      case 0x00...0x1F, 0x7F: throw .controlCharacter(offset: i)
-      case 0x5C: throw .backslash(offset: i)
-      case 0x20, 0x22, 0x3C, 0x3E, 0x5E, 0x60, 0x7B, 0x7C, 0x7D:
-        throw .invalidCharacter(Character(Unicode.Scalar(b)), offset: i)
-      case 0x2F: summary.slashes += 1
-      case 0x26: summary.ampersands += 1
-      case 0x3F: if summary.firstQuestion == p.count { summary.firstQuestion = i }
-      case 0x23: if summary.firstHash == p.count { summary.firstHash = i }
-      case 0x25, 0x2B, 0x5B, 0x5D: summary.hasEscapes = true
-      case 0xC2:
-        if i + 1 < p.count && p[i + 1] >= 0x80 && p[i + 1] <= 0x9F { throw .controlCharacter(offset: i) }
-      default: break
-      }
-      i += 1
     }
+    if let failure { throw failure }
+    summary.hasEscapes = seen & escapeClass != 0
+    summary.hasNonASCII = seen & nonASCIIClass != 0
+    return summary
   }
 }
 
@@ -333,7 +381,7 @@ extension LinkParser {
           }
           labelStart = j + 1
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<count]), as: UTF8.self)
+        return makeString(UnsafeBufferPointer(rebasing: buffer[0..<count]), isASCII: true)
       }
     }
     return try result.get()
@@ -347,19 +395,22 @@ extension LinkParser {
     if raw[count - 1] == dot { count -= 1 }
     guard count > 0, count <= 253 else { return nil }
     var labelStart = 0
-    for j in 0...count {
-      if j < count {
-        let b = raw[j]
-        if (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D { continue }
-        guard b == dot else { return nil }
-      }
-      let length = j - labelStart
-      // Errors are left to the general reader, which quotes the host.
-      guard length > 0, length <= 63 else { return nil }
-      if j == count && isNumericLabel(UnsafeBufferPointer(rebasing: raw[labelStart..<j])) { return nil }
-      labelStart = j + 1
+    var j = 0
+    // Errors are left to the general reader, which quotes the host.
+    while j < count {
+      let b = raw[j]
+      j &+= 1
+      // Lower-case letters, digits and `-`, tested with two 64-bit masks.
+      let mask: UInt64 = b < 64 ? 0x03FF_2000_0000_0000 : 0x07FF_FFFE_0000_0000
+      if b < 0x80 && (mask >> UInt64(b & 63)) & 1 != 0 { continue }
+      let length = j &- 1 &- labelStart
+      guard b == dot, length > 0, length <= 63 else { return nil }
+      labelStart = j
     }
-    return String(decoding: UnsafeBufferPointer(rebasing: raw[0..<count]), as: UTF8.self)
+    let length = count - labelStart
+    guard length > 0, length <= 63 else { return nil }
+    if isNumericLabel(UnsafeBufferPointer(rebasing: raw[labelStart..<count])) { return nil }
+    return makeString(UnsafeBufferPointer(rebasing: raw[0..<count]), isASCII: true)
   }
 
   /// The WHATWG URL standard reads a host whose last label is a number (decimal, or `0x` hex)
@@ -372,7 +423,8 @@ extension LinkParser {
   }
 
   private static func appendSegment(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ plain: Bool, to segments: inout [String]
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ plain: Bool, _ ascii: Bool,
+    to segments: inout [String]
   ) throws(DeepLinkError) {
     guard segments.count < DeepLink.maximumPathSegments else {
       var total = segments.count + 1
@@ -388,21 +440,21 @@ extension LinkParser {
       // Nothing to decode: no `/` can hide in the segment and the scan refused backslashes.
       let length = end - start
       if p[start] == dot && (length == 1 || (length == 2 && p[start + 1] == dot)) { throw .dotSegment(offset: start) }
-      segments.append(String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self))
+      segments.append(makeString(UnsafeBufferPointer(rebasing: p[start..<end]), isASCII: ascii))
       return
     }
     segments.append(try decodeSegment(p, start, end))
   }
 
   private static func readQueryItem(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ plain: Bool
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ plain: Bool, _ ascii: Bool
   ) throws(DeepLinkError) -> DeepLinkQueryItem {
     let equals = firstIndex(of: 0x3D, in: p, from: start, to: end)
     if plain {
-      let name = String(decoding: UnsafeBufferPointer(rebasing: p[start..<equals]), as: UTF8.self)
+      let name = makeString(UnsafeBufferPointer(rebasing: p[start..<equals]), isASCII: ascii)
       guard equals < end else { return DeepLinkQueryItem(name: name, value: nil) }
       return DeepLinkQueryItem(
-        name: name, value: String(decoding: UnsafeBufferPointer(rebasing: p[(equals + 1)..<end]), as: UTF8.self))
+        name: name, value: makeString(UnsafeBufferPointer(rebasing: p[(equals + 1)..<end]), isASCII: ascii))
     }
     let name = try decode(p, start, equals, plusIsSpace: true)
     guard equals < end else { return DeepLinkQueryItem(name: name, value: nil) }
@@ -410,21 +462,12 @@ extension LinkParser {
   }
 
   /// Percent-decodes `p[start..<end]` once into a `String`, refusing malformed escapes, invalid
-  /// UTF-8, control characters and brackets.
+  /// UTF-8, control characters and brackets. `p` is a `String`'s UTF-8 and `start` and `end`
+  /// fall on ASCII bytes (or the ends), so that bytes no escape changed are valid UTF-8.
   static func decode(
     _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool
   ) throws(DeepLinkError) -> String {
-    var needsDecoding = false
-    for i in start..<end {
-      switch p[i] {
-      case percent: needsDecoding = true
-      case plus where plusIsSpace: needsDecoding = true
-      case 0x5B, 0x5D: throw .invalidCharacter(Character(Unicode.Scalar(p[i])), offset: i)
-      default: break
-      }
-    }
-    guard needsDecoding else { return String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self) }
-    return try decodedString(p, start, end, plusIsSpace: plusIsSpace, isSegment: false)
+    try decodedString(p, start, end, plusIsSpace: plusIsSpace, isSegment: false)
   }
 
   /// Percent-decodes a path segment once, with ``decode(_:_:_:plusIsSpace:)``'s checks, then
@@ -432,36 +475,58 @@ extension LinkParser {
   private static func decodeSegment(
     _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
   ) throws(DeepLinkError) -> String {
-    var needsDecoding = false
-    for i in start..<end {
-      switch p[i] {
-      case percent: needsDecoding = true
-      case 0x5B, 0x5D: throw .invalidCharacter(Character(Unicode.Scalar(p[i])), offset: i)
-      default: break
-      }
-    }
-    guard needsDecoding else {
-      let count = end - start
-      if p[start] == dot && (count == 1 || (count == 2 && p[start + 1] == dot)) { throw .dotSegment(offset: start) }
-      return String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self)
-    }
-    return try decodedString(p, start, end, plusIsSpace: false, isSegment: true)
+    try decodedString(p, start, end, plusIsSpace: false, isSegment: true)
   }
 
-  /// Percent-decodes `p[start..<end]` straight into the new `String`'s storage, noting while it
+  /// Percent-decodes `p[start..<end]` in one pass into a buffer on the stack, noting while it
   /// decodes what the checks need, so that each runs only where it can fail: the UTF-8 check
   /// when a byte is non-ASCII or a control character, and for a path segment the `/` and `\\`
-  /// checks when an escape produced one. The checks, and so the error reported, come in the
-  /// same order as ever: malformed escape, invalid UTF-8 or control character, dot segment,
-  /// encoded `/`, encoded `\\`.
+  /// checks when an escape produced one. The `String` is made once, from the decoded bytes, at
+  /// their length. The checks, and so the error reported, come in the same order as ever:
+  /// bracket, malformed escape, invalid UTF-8 or control character, dot segment, encoded `/`,
+  /// encoded `\\`.
   private static func decodedString(
     _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool, isSegment: Bool
   ) throws(DeepLinkError) -> String {
-    func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) throws(DeepLinkError) -> Int {
-      let facts = try decodeBytes(p, start, end, into: buffer, plusIsSpace: plusIsSpace)
-      let count = facts.count
+    guard start < end else { return "" }
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) {
+      (buffer) throws(DeepLinkError) -> String in
+      var count = 0
+      // What decoding noticed, as bits (see `DecodedFacts`), so that noting costs no branch.
+      var facts: UInt8 = 0
+      var i = start
+      while i < end {
+        var b = p[i]
+        i &+= 1
+        if mayNeedDecoding(b) {
+          switch b {
+          case percent:
+            guard i &+ 1 < end, let high = PercentEncoding.hexValue(p[i]),
+              let low = PercentEncoding.hexValue(p[i &+ 1])
+            else {
+              // A bracket anywhere in the component is reported first.
+              throw firstBracket(p, i, end) ?? .malformedPercentEscape(offset: i - 1)
+            }
+            b = high << 4 | low
+            i &+= 2
+            facts |= DecodedFacts.ofEscape(b)
+          case plus:
+            if plusIsSpace {
+              b = 0x20
+              facts |= DecodedFacts.changed
+            }
+          case 0x5B, 0x5D: throw .invalidCharacter(Character(Unicode.Scalar(b)), offset: i - 1)
+          default: facts |= DecodedFacts.needsUTF8Check
+          }
+        }
+        buffer[count] = b
+        count &+= 1
+      }
+      // Raw bytes are valid UTF-8 without controls (the scan saw to that): the check is for
+      // what decoding changed.
+      let needsUTF8Check = facts & DecodedFacts.needsUTF8Check != 0
       let decoded = UnsafeBufferPointer(rebasing: buffer[0..<count])
-      if facts.needsUTF8Check {
+      if needsUTF8Check && facts & DecodedFacts.changed != 0 {
         switch UTF8Check.validate(decoded) {
         case .controlCharacter?: throw .controlCharacter(offset: start)
         case .invalidUTF8?: throw .invalidUTF8(offset: start)
@@ -472,22 +537,47 @@ extension LinkParser {
         if decoded[0] == dot && (count == 1 || (count == 2 && decoded[1] == dot)) {
           throw .dotSegment(offset: start)
         }
-        if facts.hasSlash { throw .encodedSlash(offset: start) }
-        if facts.hasBackslash { throw .backslash(offset: start) }
+        if facts & DecodedFacts.slash != 0 { throw .encodedSlash(offset: start) }
+        if facts & DecodedFacts.backslash != 0 { throw .backslash(offset: start) }
       }
-      return count
+      return makeString(decoded, isASCII: !needsUTF8Check)
     }
-    var failure: DeepLinkError? = nil
-    let string = String(unsafeUninitializedCapacity: end - start) { buffer in
-      do throws(DeepLinkError) {
-        return try fill(buffer)
-      } catch {
-        failure = error
-        return 0
-      }
+  }
+
+  /// What ``decodedString(_:_:_:plusIsSpace:isSegment:)`` notices while it decodes, one bit each.
+  private enum DecodedFacts {
+    /// An escape or a `+` changed a byte.
+    static let changed: UInt8 = 1
+    /// A byte is non-ASCII or a control character (DEL included).
+    static let needsUTF8Check: UInt8 = 2
+    /// An escape produced `/`.
+    static let slash: UInt8 = 4
+    /// An escape produced `\\`.
+    static let backslash: UInt8 = 8
+
+    /// The facts of an escape that produced `b`, without a branch.
+    @inline(__always)
+    static func ofEscape(_ b: UInt8) -> UInt8 {
+      let unusual: UInt8 = b &- 0x20 >= 0x5F ? needsUTF8Check : 0
+      return changed | unusual | (b == 0x2F ? slash : 0) | (b == 0x5C ? backslash : 0)
     }
-    if let failure { throw failure }
-    return string
+  }
+
+  /// Whether raw byte `b` is one decoding looks at: `%`, `+`, a bracket, or one that needs the
+  /// UTF-8 check (a control character, DEL or a byte from 0x80). Two 64-bit masks instead of a
+  /// chain of comparisons; every other byte is copied as it is.
+  @inline(__always)
+  private static func mayNeedDecoding(_ b: UInt8) -> Bool {
+    let mask: UInt64 = b < 64 ? 0x0000_0820_FFFF_FFFF : 0x8000_0000_2800_0000
+    return b >= 0x80 || (mask >> UInt64(b & 63)) & 1 != 0
+  }
+
+  /// The error for the first `[` or `]` in `p[start..<end]`, if there is one.
+  private static func firstBracket(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> DeepLinkError? {
+    for i in start..<end where p[i] == 0x5B || p[i] == 0x5D {
+      return .invalidCharacter(Character(Unicode.Scalar(p[i])), offset: i)
+    }
+    return nil
   }
 
   /// What ``decodeBytes(_:_:_:into:plusIsSpace:)`` wrote and noticed on the way.

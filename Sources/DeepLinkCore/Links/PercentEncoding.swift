@@ -82,11 +82,12 @@ enum UTF8Check {
     let n = bytes.count
     while i < n {
       let b0 = bytes[i]
-      if b0 < 0x80 {
-        if b0 < 0x20 || b0 == 0x7F { return .controlCharacter }
+      // Printable ASCII (0x20...0x7E), the common case, in one comparison.
+      if b0 &- 0x20 < 0x5F {
         i += 1
         continue
       }
+      if b0 < 0x80 { return .controlCharacter }
       let length: Int
       var lower: UInt8 = 0x80
       var upper: UInt8 = 0xBF
