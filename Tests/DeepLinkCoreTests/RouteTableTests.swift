@@ -316,6 +316,7 @@ struct ConflictRow: Sendable, CustomTestStringConvertible {
   /// the ASCII capitals (`@ [ `` ` `` {`, percent-encoded where a pattern or a link needs) that case folding must leave alone.
   static let foldingLiterals = [
     "a", "AbC@[`{", "Abcdefgh", "ABCDEFGHi", "@Zz[`{aZ@Zz[`{aZ", "Long-Literal_With~Marks.0123456789", "Café-Crème",
+    String(repeating: "Ab", count: 150),
   ]
 
   @Test("literals of any length match exactly, or in any ASCII case when case-insensitive", arguments: foldingLiterals)

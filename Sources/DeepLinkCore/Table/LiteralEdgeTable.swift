@@ -134,19 +134,29 @@ enum EdgeHash {
   /// finaliser.
   @inline(__always)
   static func hash(_ parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) -> UInt32 {
+    hashAndLastWord(parent, bytes, folded: folded).hash
+  }
+
+  /// ``hash(_:_:folded:)``, and the last eight bytes or fewer it mixed in (lowercased when
+  /// folded, zero-padded, little-endian): for a segment of up to eight bytes, the segment itself.
+  @inline(__always)
+  static func hashAndLastWord(
+    _ parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>, folded: Bool
+  ) -> (hash: UInt32, lastWord: UInt64) {
     let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
     var h = UInt64(UInt32(bitPattern: parent)) &* multiplier ^ UInt64(bytes.count)
-    guard let base = UnsafeRawPointer(bytes.baseAddress) else { return finalise(h) }
+    guard let base = UnsafeRawPointer(bytes.baseAddress) else { return (finalise(h), 0) }
+    var word: UInt64 = 0
     var offset = 0
     while offset + 8 <= bytes.count {
-      var word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
       if folded { word = lowercased(word) }
       h = (h ^ word) &* multiplier
       h ^= h >> 29
       offset += 8
     }
     if offset < bytes.count {
-      var word: UInt64 = 0
+      word = 0
       var shift: UInt64 = 0
       while offset < bytes.count {
         word |= UInt64(bytes[offset]) << shift
@@ -157,7 +167,7 @@ enum EdgeHash {
       h = (h ^ word) &* multiplier
       h ^= h >> 29
     }
-    return finalise(h)
+    return (finalise(h), word)
   }
 
   /// Murmur3's 64-bit finaliser, then the low 32 bits.
@@ -197,20 +207,30 @@ enum EdgeHash {
   }
 }
 
-/// The frozen form of a ``LiteralEdgeTable``: slots sized to the edge count (load ≤ 2/3, not a
-/// power of two) and every literal's bytes in one arena, each after its length, compared byte by
-/// byte. A slot holds the literal's offset in the arena, so a lookup touches the slot and the
-/// literal's bytes and nothing else.
+/// The frozen form of a ``LiteralEdgeTable``: slots sized to the edge count (load ≤ 1/2, not a
+/// power of two). A literal of up to eight bytes is kept in its slot, as the bytes themselves
+/// (the key): a lookup of a short segment touches its slot and nothing else, which is what keeps
+/// lookups in tables of 100,000 routes from waiting on memory. A longer literal's slot keeps its
+/// hash and where its bytes are, in an arena of the long literals only, each after its length.
 ///
 /// A value of plain pointers owned by ``CompiledRouteTrie``, which frees them with ``free()``.
 struct CompiledLiteralEdges {
   struct Slot {
-    var hash: UInt32 = 0
     var parent: Int32 = -1
     var child: Int32 = -1
-    /// Where the literal's length (one byte, or 255 and four more bytes) and then its bytes are.
+    /// A short literal's bytes, zero-padded, little-endian; a long literal's hash and
+    /// ``CompiledLiteralEdges/longMark``.
+    var keyLow: UInt32 = 0
+    var keyHigh: UInt32 = 0
+    /// Where a long literal's length and bytes are in the arena; -1 for a short one.
     var literal: Int32 = -1
   }
+
+  /// The high half of a long literal's key: bytes 5 to 8 of a short literal are UTF-8, never 0xFF.
+  private static let longMark: UInt32 = 0xFFFF_FFFF
+  /// The longest literal kept in its slot. Literals hold no NUL byte (the parser and the pattern
+  /// reader refuse control characters), so zero-padding cannot make two of them equal.
+  private static let shortLength = 8
 
   let folded: Bool
   private let slots: UnsafeMutableBufferPointer<Slot>
@@ -219,17 +239,34 @@ struct CompiledLiteralEdges {
   init(_ table: LiteralEdgeTable) {
     folded = table.folded
     let count = table.count
-    slots = .allocate(capacity: count == 0 ? 0 : 2 * count + 1)
+    let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: count == 0 ? 0 : 2 * count + 1)
     slots.initialize(repeating: Slot())
-    bytes = table.arena.withUnsafeBufferPointer { arena in
-      let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: arena.count)
-      _ = bytes.initialize(fromContentsOf: arena)
-      return bytes
+    self.slots = slots
+    var long = ByteArena()
+    table.arena.withUnsafeBufferPointer { arena in
+      for slot in table.slots where slot.child >= 0 {
+        let literal = LiteralArena.literal(at: slot.literal, in: arena)
+        var compiled = Slot(parent: slot.parent, child: slot.child)
+        if literal.count <= Self.shortLength {
+          (compiled.keyLow, compiled.keyHigh) = Self.key(literal)
+        } else {
+          (compiled.keyLow, compiled.keyHigh) = (slot.hash, Self.longMark)
+          compiled.literal = Int32(long.count)
+          let lengthCount = literal.count < 255 ? 1 : 5
+          long.append(count: lengthCount + literal.count) { buffer in
+            LiteralArena.writeLength(literal.count, to: buffer)
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[lengthCount...]).initialize(fromContentsOf: literal)
+          }
+        }
+        var index = Self.position(slot.hash, slots.count)
+        while slots[index].child >= 0 { index = index + 1 == slots.count ? 0 : index + 1 }
+        slots[index] = compiled
+      }
     }
-    for slot in table.slots where slot.child >= 0 {
-      var index = position(slot.hash)
-      while slots[index].child >= 0 { index = index + 1 == slots.count ? 0 : index + 1 }
-      slots[index] = Slot(hash: slot.hash, parent: slot.parent, child: slot.child, literal: slot.literal)
+    bytes = long.withUnsafeBufferPointer { long in
+      let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: long.count)
+      _ = bytes.initialize(fromContentsOf: long)
+      return bytes
     }
   }
 
@@ -239,25 +276,42 @@ struct CompiledLiteralEdges {
     bytes.deallocate()
   }
 
+  /// Whether the table has no edges.
+  var isEmpty: Bool { slots.count == 0 }
+
   @inline(__always)
-  private func position(_ hash: UInt32) -> Int {
-    Int((UInt64(hash) &* UInt64(slots.count)) >> 32)
+  private static func position(_ hash: UInt32, _ count: Int) -> Int {
+    Int((UInt64(hash) &* UInt64(count)) >> 32)
   }
 
-  /// The child of `parent` along the segment `segment`, or -1.
+  /// The key of a literal of at most eight bytes: its bytes, zero-padded, as two halves.
+  @inline(__always)
+  private static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt32, UInt32) {
+    var word: UInt64 = 0
+    withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+    word = UInt64(littleEndian: word)
+    return (UInt32(truncatingIfNeeded: word), UInt32(truncatingIfNeeded: word >> 32))
+  }
+
+  /// The child of `parent` along the segment `segment`, whose ``EdgeHash/hash(_:_:folded:)`` from
+  /// `parent` (folded as this table is) is `hash`, or -1.
   ///
   /// - Complexity: O(*m*) in the segment's length; expected O(1) in the number of edges.
   @inline(__always)
   func child(of parent: Int32, along segment: UnsafeBufferPointer<UInt8>) -> Int32 {
     guard slots.count > 0 else { return -1 }
-    let hash = EdgeHash.hash(parent, segment, folded: folded)
-    var index = position(hash)
+    let (hash, lastWord) = EdgeHash.hashAndLastWord(parent, segment, folded: folded)
+    let isShort = segment.count <= Self.shortLength
+    let keyLow = isShort ? UInt32(truncatingIfNeeded: lastWord) : hash
+    let keyHigh = isShort ? UInt32(truncatingIfNeeded: lastWord >> 32) : Self.longMark
+    var index = Self.position(hash, slots.count)
     while true {
       let slot = slots[index]
       if slot.child < 0 { return -1 }
-      if slot.hash == hash && slot.parent == parent
-        && EdgeHash.equals(
-          LiteralArena.literal(at: slot.literal, in: UnsafeBufferPointer(bytes)), segment, folded: folded)
+      if slot.parent == parent && slot.keyLow == keyLow && slot.keyHigh == keyHigh
+        && (isShort
+          || EdgeHash.equals(
+            LiteralArena.literal(at: slot.literal, in: UnsafeBufferPointer(bytes)), segment, folded: folded))
       {
         return slot.child
       }
