@@ -208,26 +208,27 @@ enum EdgeHash {
 }
 
 /// The frozen form of a ``LiteralEdgeTable``: slots sized to the edge count (load ≤ 1/2, not a
-/// power of two). A literal of up to eight bytes is kept in its slot, as the bytes themselves
-/// (the key): a lookup of a short segment touches its slot and nothing else, which is what keeps
-/// lookups in tables of 100,000 routes from waiting on memory. A longer literal's slot keeps its
-/// hash and where its bytes are, in an arena of the long literals only, each after its length.
+/// power of two), 16 bytes each, so that none straddles two cache lines. A literal of up to
+/// eight bytes is kept in its slot, as the bytes themselves (the key): a lookup of a short
+/// segment touches its slot and nothing else, which is what keeps lookups in tables of 100,000
+/// routes from waiting on memory. A longer literal's slot keeps its hash and where its bytes
+/// are, in an arena of the long literals only, each after its length.
 ///
 /// A value of plain pointers owned by ``CompiledRouteTrie``, which frees them with ``free()``.
 struct CompiledLiteralEdges {
   struct Slot {
-    var parent: Int32 = -1
+    /// The parent node, with ``CompiledLiteralEdges/longMark`` set for a long literal.
+    var parent: UInt32 = 0
+    /// The child node; -1 for an empty slot.
     var child: Int32 = -1
-    /// A short literal's bytes, zero-padded, little-endian; a long literal's hash and
-    /// ``CompiledLiteralEdges/longMark``.
+    /// A short literal's bytes, zero-padded, little-endian, in two halves; for a long literal,
+    /// its hash and where its length and bytes are in the arena.
     var keyLow: UInt32 = 0
     var keyHigh: UInt32 = 0
-    /// Where a long literal's length and bytes are in the arena; -1 for a short one.
-    var literal: Int32 = -1
   }
 
-  /// The high half of a long literal's key: bytes 5 to 8 of a short literal are UTF-8, never 0xFF.
-  private static let longMark: UInt32 = 0xFFFF_FFFF
+  /// Set in a long literal's slot's parent (node indices are below 2³¹).
+  private static let longMark: UInt32 = 1 << 31
   /// The longest literal kept in its slot. Literals hold no NUL byte (the parser and the pattern
   /// reader refuse control characters), so zero-padding cannot make two of them equal.
   private static let shortLength = 8
@@ -246,12 +247,12 @@ struct CompiledLiteralEdges {
     table.arena.withUnsafeBufferPointer { arena in
       for slot in table.slots where slot.child >= 0 {
         let literal = LiteralArena.literal(at: slot.literal, in: arena)
-        var compiled = Slot(parent: slot.parent, child: slot.child)
+        var compiled = Slot(parent: UInt32(bitPattern: slot.parent), child: slot.child)
         if literal.count <= Self.shortLength {
           (compiled.keyLow, compiled.keyHigh) = Self.key(literal)
         } else {
-          (compiled.keyLow, compiled.keyHigh) = (slot.hash, Self.longMark)
-          compiled.literal = Int32(long.count)
+          compiled.parent |= Self.longMark
+          (compiled.keyLow, compiled.keyHigh) = (slot.hash, UInt32(long.count))
           let lengthCount = literal.count < 255 ? 1 : 5
           long.append(count: lengthCount + literal.count) { buffer in
             LiteralArena.writeLength(literal.count, to: buffer)
@@ -302,18 +303,22 @@ struct CompiledLiteralEdges {
     guard slots.count > 0 else { return -1 }
     let (hash, lastWord) = EdgeHash.hashAndLastWord(parent, segment, folded: folded)
     let isShort = segment.count <= Self.shortLength
+    let tag = UInt32(bitPattern: parent) | (isShort ? 0 : Self.longMark)
     let keyLow = isShort ? UInt32(truncatingIfNeeded: lastWord) : hash
-    let keyHigh = isShort ? UInt32(truncatingIfNeeded: lastWord >> 32) : Self.longMark
+    let keyHigh = UInt32(truncatingIfNeeded: lastWord >> 32)
     var index = Self.position(hash, slots.count)
     while true {
       let slot = slots[index]
       if slot.child < 0 { return -1 }
-      if slot.parent == parent && slot.keyLow == keyLow && slot.keyHigh == keyHigh
-        && (isShort
-          || EdgeHash.equals(
-            LiteralArena.literal(at: slot.literal, in: UnsafeBufferPointer(bytes)), segment, folded: folded))
-      {
-        return slot.child
+      if slot.parent == tag && slot.keyLow == keyLow {
+        if isShort {
+          if slot.keyHigh == keyHigh { return slot.child }
+        } else if EdgeHash.equals(
+          LiteralArena.literal(at: Int32(bitPattern: slot.keyHigh), in: UnsafeBufferPointer(bytes)), segment,
+          folded: folded)
+        {
+          return slot.child
+        }
       }
       index = index + 1 == slots.count ? 0 : index + 1
     }

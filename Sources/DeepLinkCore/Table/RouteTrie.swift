@@ -15,9 +15,24 @@ struct RouteTrie: Sendable {
     var firstTerminal: Int32 = -1
     var parameterString: Int32 = -1
     var parameterInt: Int32 = -1
+    /// `rare + 1` shifted left by two, or-ed with `flags`: a node is 16 bytes, four to a cache
+    /// line, and never straddles two.
+    private var rareAndFlags: UInt32 = 0
+
     /// Index in `rareChildren`, or -1.
-    var rare: Int32 = -1
-    var flags: UInt8 = 0
+    var rare: Int32 {
+      @inline(__always) get { Int32(bitPattern: rareAndFlags >> 2) &- 1 }
+      set {
+        precondition(newValue >= -1 && newValue < 1 << 29, "too many nodes with rare children")
+        rareAndFlags = UInt32(newValue + 1) << 2 | rareAndFlags & 3
+      }
+    }
+
+    /// ``hasLiterals`` and ``hasFoldedLiterals``.
+    var flags: UInt8 {
+      @inline(__always) get { UInt8(truncatingIfNeeded: rareAndFlags & 3) }
+      set { rareAndFlags = rareAndFlags & ~3 | UInt32(newValue & 3) }
+    }
   }
 
   /// A node's uuid, optional and catch-all children.
