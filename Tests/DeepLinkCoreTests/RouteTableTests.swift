@@ -315,7 +315,8 @@ struct ConflictRow: Sendable, CustomTestStringConvertible {
   /// Literals of every length around the edge hash's eight-byte words, with the bytes next to
   /// the ASCII capitals (`@ [ `` ` `` {`, percent-encoded where a pattern or a link needs) that case folding must leave alone.
   static let foldingLiterals = [
-    "a", "AbC@[`{", "Abcdefgh", "ABCDEFGHi", "@Zz[`{aZ@Zz[`{aZ", "Long-Literal_With~Marks.0123456789", "Café-Crème",
+    "a", "xY", "Abc", "AbCdE", "aBcDeF", "AbC@[`{", "Abcdefgh", "ABCDEFGHi", "Abcdefgh-IjkLm", "@Zz[`{aZ@Zz[`{aZ",
+    "Long-Literal_With~Marks.0123456789", "Café-Crème",
     String(repeating: "Ab", count: 150),
   ]
 

@@ -155,13 +155,18 @@ enum EdgeHash {
       h ^= h >> 29
       offset += 8
     }
-    if offset < bytes.count {
-      word = 0
-      var shift: UInt64 = 0
-      while offset < bytes.count {
-        word |= UInt64(bytes[offset]) << shift
-        shift += 8
-        offset += 1
+    let tail = bytes.count - offset
+    if tail > 0 {
+      // The last one to seven bytes, zero-padded, in two overlapping four-byte loads or three
+      // single bytes, without a loop.
+      if tail >= 4 {
+        let low = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+        let high = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset + tail - 4, as: UInt32.self))
+        word = UInt64(low) | UInt64(high >> (8 * UInt32(8 - tail))) << 32
+      } else {
+        word =
+          UInt64(bytes[offset]) | UInt64(bytes[offset + tail >> 1]) << (8 * UInt64(tail >> 1))
+          | UInt64(bytes[offset + tail - 1]) << (8 * UInt64(tail - 1))
       }
       if folded { word = lowercased(word) }
       h = (h ^ word) &* multiplier
