@@ -293,9 +293,8 @@ struct CompiledLiteralEdges {
   /// The key of a literal of at most eight bytes: its bytes, zero-padded, as two halves.
   @inline(__always)
   private static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt32, UInt32) {
-    var word: UInt64 = 0
-    withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
-    word = UInt64(littleEndian: word)
+    // The word a lookup compares: the hash reads it (a stored literal is lowercased already).
+    let word = EdgeHash.hashAndLastWord(0, bytes, folded: false).lastWord
     return (UInt32(truncatingIfNeeded: word), UInt32(truncatingIfNeeded: word >> 32))
   }
 
