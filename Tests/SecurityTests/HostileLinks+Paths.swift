@@ -190,6 +190,10 @@ extension HostileLink {
     .invalid("shop://search?q=%C0%BCscript%C0%BE", .malformedEscapesAndInvalidUTF8, "invalidUTF8"),
     .invalid("https://shop.example.com%C0%AE.attacker.test/", .malformedEscapesAndInvalidUTF8, "invalidUTF8"),
     .invalid("https://shop.example.com/ip/%F0%9F/1", .malformedEscapesAndInvalidUTF8, "invalidUTF8"),
+    // Raw UTF-8 next to escapes: the decoded bytes, not the raw ones, must be valid.
+    .invalid("shop://product/%C3é", .malformedEscapesAndInvalidUTF8, "invalidUTF8"),
+    .invalid("shop://product/é%A9", .malformedEscapesAndInvalidUTF8, "invalidUTF8"),
+    .invalid("shop://search?q=%E2é%AC", .malformedEscapesAndInvalidUTF8, "invalidUTF8"),
   ]
 
   static let schemeRelative: [HostileLink] = [
