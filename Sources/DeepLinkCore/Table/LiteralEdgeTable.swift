@@ -129,9 +129,8 @@ enum EdgeHash {
     byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
   }
 
-  /// The hash of the edge from `parent` along `bytes` (lowercased first, when folded): the
-  /// bytes are mixed in eight at a time, then the parent and the length, then a murmur
-  /// finaliser.
+  /// The hash of the edge from `parent` along `bytes` (lowercased first, when folded): the parent
+  /// and the length, then the bytes mixed in eight at a time, then Murmur3's 64-bit finaliser.
   @inline(__always)
   static func hash(_ parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) -> UInt32 {
     hashAndLastWord(parent, bytes, folded: folded).hash
@@ -213,11 +212,12 @@ enum EdgeHash {
 }
 
 /// The frozen form of a ``LiteralEdgeTable``: slots sized to the edge count (load ≤ 1/2, not a
-/// power of two), 16 bytes each, so that none straddles two cache lines. A literal of up to
-/// eight bytes is kept in its slot, as the bytes themselves (the key): a lookup of a short
-/// segment touches its slot and nothing else, which is what keeps lookups in tables of 100,000
-/// routes from waiting on memory. A longer literal's slot keeps its hash and where its bytes
-/// are, in an arena of the long literals only, each after its length.
+/// power of two), 16 bytes each, so that none straddles two cache lines (the allocator aligns
+/// blocks to 16 bytes). A literal of up to eight bytes is kept in its slot, as the bytes
+/// themselves (the key): a lookup of a short segment touches its slot and nothing else, one
+/// dependent load fewer per trie level in tables too large for the cache. A longer literal's
+/// slot keeps its hash and where its bytes are, in an arena of the long literals only, each
+/// after its length.
 ///
 /// A value of plain pointers owned by ``CompiledRouteTrie``, which frees them with ``free()``.
 struct CompiledLiteralEdges {
@@ -298,8 +298,8 @@ struct CompiledLiteralEdges {
     return (UInt32(truncatingIfNeeded: word), UInt32(truncatingIfNeeded: word >> 32))
   }
 
-  /// The child of `parent` along the segment `segment`, whose ``EdgeHash/hash(_:_:folded:)`` from
-  /// `parent` (folded as this table is) is `hash`, or -1.
+  /// The child of `parent` along the segment `segment` (compared without regard to ASCII case
+  /// when the table is folded), or -1.
   ///
   /// - Complexity: O(*m*) in the segment's length; expected O(1) in the number of edges.
   @inline(__always)
