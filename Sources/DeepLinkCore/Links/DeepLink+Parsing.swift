@@ -333,7 +333,7 @@ extension LinkParser {
       Result { () throws(DeepLinkError) -> String in
         var count: Int
         if raw.contains(percent) {
-          count = try decodeBytes(p, start, end, into: buffer, plusIsSpace: false).count
+          count = try decodeBytes(p, start, end, into: buffer)
           let decoded = UnsafeBufferPointer(rebasing: buffer[0..<count])
           if let failure = UTF8Check.validate(decoded) {
             throw failure == .controlCharacter ? .controlCharacter(offset: start) : .invalidUTF8(offset: start)
@@ -580,26 +580,12 @@ extension LinkParser {
     return nil
   }
 
-  /// What ``decodeBytes(_:_:_:into:plusIsSpace:)`` wrote and noticed on the way.
-  struct Decoded {
-    /// The decoded length.
-    var count = 0
-    /// Whether a decoded byte is non-ASCII or a control character (DEL included).
-    var needsUTF8Check = false
-    /// Whether an escape produced `/`.
-    var hasSlash = false
-    /// Whether an escape produced `\\`.
-    var hasBackslash = false
-  }
-
   /// Percent-decodes `p[start..<end]` into `buffer` (at least `end - start` bytes), refusing a
-  /// malformed escape.
-  @inline(__always)
+  /// malformed escape; returns the decoded length. A host's reader uses it: a `+` stays a `+`.
   private static func decodeBytes(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into buffer: UnsafeMutableBufferPointer<UInt8>,
-    plusIsSpace: Bool
-  ) throws(DeepLinkError) -> Decoded {
-    var decoded = Decoded()
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into buffer: UnsafeMutableBufferPointer<UInt8>
+  ) throws(DeepLinkError) -> Int {
+    var count = 0
     var i = start
     while i < end {
       var b = p[i]
@@ -608,17 +594,13 @@ extension LinkParser {
           let low = PercentEncoding.hexValue(p[i + 2])
         else { throw .malformedPercentEscape(offset: i) }
         b = high << 4 | low
-        decoded.hasSlash = decoded.hasSlash || b == slash
-        decoded.hasBackslash = decoded.hasBackslash || b == 0x5C
         i += 3
       } else {
-        if b == plus && plusIsSpace { b = 0x20 }
         i += 1
       }
-      decoded.needsUTF8Check = decoded.needsUTF8Check || b >= 0x7F || b < 0x20
-      buffer[decoded.count] = b
-      decoded.count += 1
+      buffer[count] = b
+      count += 1
     }
-    return decoded
+    return count
   }
 }
