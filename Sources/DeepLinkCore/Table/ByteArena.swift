@@ -43,10 +43,11 @@ struct ByteArena: Sendable {
     }
   }
 
-  /// Removes the last bytes so that `count` bytes remain.
-  mutating func removeLast(downTo count: Int) {
-    precondition(count >= 0 && count <= self.count, "an arena shrinks to a count it had")
-    self.count = count
+  /// A new buffer of exactly `count` bytes holding a copy of the bytes, which the caller frees.
+  func copiedBuffer() -> UnsafeMutableBufferPointer<UInt8> {
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
+    withUnsafeBufferPointer { _ = buffer.initialize(fromContentsOf: $0) }
+    return buffer
   }
 
   /// Calls `body` with the bytes.

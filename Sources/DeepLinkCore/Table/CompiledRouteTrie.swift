@@ -35,11 +35,7 @@ final class CompiledRouteTrie: @unchecked Sendable {
     literalEdges = CompiledLiteralEdges(trie.literalEdges)
     foldedEdges = CompiledLiteralEdges(trie.foldedEdges)
     routes = Self.copy(trie.routes)
-    sources = trie.sources.withUnsafeBufferPointer { sources in
-      let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: sources.count)
-      _ = buffer.initialize(fromContentsOf: sources)
-      return buffer
-    }
+    sources = trie.sources.copiedBuffer()
     terminals = Self.copy(trie.terminals)
     captures = Self.copy(trie.captures)
     queries = Self.copy(trie.queries)

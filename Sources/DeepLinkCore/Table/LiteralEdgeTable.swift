@@ -269,11 +269,7 @@ struct CompiledLiteralEdges {
         slots[index] = compiled
       }
     }
-    bytes = long.withUnsafeBufferPointer { long in
-      let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: long.count)
-      _ = bytes.initialize(fromContentsOf: long)
-      return bytes
-    }
+    bytes = long.copiedBuffer()
   }
 
   /// Frees the buffers; called once, by the owner's `deinit`.
