@@ -132,17 +132,15 @@ extension CompiledRouteTrie {
   }
 
   /// ``search(_:_:_:_:)`` for a segment without contiguous UTF-8 (a bridged string): the same
-  /// steps over a native copy.
+  /// steps over native copies of this and every later segment, made once.
   @inline(never)
   private func searchCopying<Visitor: RouteVisitor>(
     _ nodeIndex: Int32, _ depth: Int, _ lookup: Lookup, _ visitor: inout Visitor
   ) -> Bool {
-    var copy = lookup.segments[depth]
-    copy.makeContiguousUTF8()
-    return withUnsafeTemporaryAllocation(of: String.self, capacity: lookup.segments.count) { segments in
+    withUnsafeTemporaryAllocation(of: String.self, capacity: lookup.segments.count) { segments in
       _ = segments.initialize(fromContentsOf: lookup.segments)
-      segments[depth] = copy
       defer { segments.deinitialize() }
+      for k in depth..<segments.count { segments[k].makeContiguousUTF8() }
       return search(nodeIndex, depth, Lookup(segments: UnsafeBufferPointer(segments), query: lookup.query), &visitor)
     }
   }
