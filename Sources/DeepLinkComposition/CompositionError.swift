@@ -1,19 +1,28 @@
 import DeepLinkCore
 
-/// One reason a market cannot be composed with the platform.
+/// One reason a market cannot be composed with the platform. Each names both sides: the
+/// market's declaration and what it collides with, and who owns that.
 public enum CompositionProblem: Sendable, Hashable, CustomStringConvertible {
   /// The combined configuration does not compile (malformed rule, conflict, unknown barrier…).
   case configuration(DeepLinkConfigurationError)
-  /// A market rule captures a link the platform itself routes, without being declared an override.
-  case capturesPlatformLink(market: String, rule: String, platformRoute: String, sample: String)
-  /// A market registers the platform's own scheme.
-  case schemeCollision(market: String, scheme: String)
-  /// A market claims one of the platform's domains.
-  case domainCollision(market: String, domain: String)
-  /// Two markets claim the same domain.
-  case domainClaimedTwice(domain: String, markets: [String])
-  /// Two markets register the same scheme.
-  case schemeClaimedTwice(scheme: String, markets: [String])
+  /// A market rule, route or plugin captures a link the platform routes (chained links
+  /// included): `link` is one such link, `platformRoute` where the platform sends it and
+  /// `platformDeclaration` the platform's rule, route or plugin that does.
+  case capturesPlatformLink(
+    market: String, declaration: String, link: String, platformRoute: String, platformDeclaration: String)
+  /// A market rule on a platform domain captures a path the platform sends to the browser.
+  case capturesBrowserLink(market: String, declaration: String, link: String)
+  /// A market rule or route reads a host or scheme that is not the market's: another side's
+  /// (`owner`, with the domain that claims it), or no one's (`owner` is `nil`).
+  case outOfScope(market: String, declaration: String, place: String, owner: LinkOwner?, claimed: String? = nil)
+  /// A market barrier takes a name the platform reserves for its own barriers.
+  case reservedBarrier(market: String, barrier: String)
+  /// A market rule declares itself an override, which only the platform's catalogue can allow.
+  case selfDeclaredOverride(market: String, rule: String)
+  /// A market claims a domain that overlaps one another side claims.
+  case domainCollision(market: String, domain: String, owner: LinkOwner, claimed: String)
+  /// A market registers a scheme another side registers.
+  case schemeCollision(market: String, scheme: String, owner: LinkOwner)
   /// A rewrite rule's target is a pattern no route or plugin handles.
   case unroutedTarget(rule: String, target: String)
   /// A market route's pattern is malformed or not an app pattern.
@@ -21,27 +30,52 @@ public enum CompositionProblem: Sendable, Hashable, CustomStringConvertible {
   /// No market has this identifier.
   case unknownMarket(String)
 
+  /// The market the problem is about, if any.
+  public var market: String? {
+    switch self {
+    case .capturesPlatformLink(let market, _, _, _, _), .capturesBrowserLink(let market, _, _),
+      .outOfScope(let market, _, _, _, _), .reservedBarrier(let market, _), .selfDeclaredOverride(let market, _),
+      .domainCollision(let market, _, _, _), .schemeCollision(let market, _, _), .invalidRoute(let market, _, _):
+      market
+    case .configuration, .unroutedTarget, .unknownMarket:
+      nil
+    }
+  }
+
   public var description: String {
     switch self {
     case .configuration(let error):
       error.description
-    case .capturesPlatformLink(let market, let rule, let platformRoute, let sample):
-      "rule `\(rule)` from Market\(market) captures `\(sample)`, which the platform routes to `\(platformRoute)`; "
-        + "declare the rule as an override or change its pattern"
-    case .schemeCollision(let market, let scheme):
-      "Market\(market) registers the platform's scheme `\(scheme)`; give the market a scheme of its own"
-    case .domainCollision(let market, let domain):
-      "Market\(market) claims the platform domain `\(domain)`; markets declare their own domains"
-    case .domainClaimedTwice(let domain, let markets):
-      "domain `\(domain)` is claimed by " + markets.map { "Market\($0)" }.joined(separator: " and ")
-        + "; each domain belongs to one market"
-    case .schemeClaimedTwice(let scheme, let markets):
-      "scheme `\(scheme)` is registered by " + markets.map { "Market\($0)" }.joined(separator: " and ")
-        + "; each scheme belongs to one market"
+    case .capturesPlatformLink(let market, let declaration, let link, let platformRoute, let platformDeclaration):
+      "\(declaration) of market \(market) captures `\(link)`, which the platform routes to `\(platformRoute)` by its "
+        + "\(platformDeclaration); change the pattern, or ask the platform team to allow an override"
+    case .capturesBrowserLink(let market, let declaration, let link):
+      "\(declaration) of market \(market) captures `\(link)`, which the platform sends to the browser; "
+        + "markets route only their own domains"
+    case .outOfScope(let market, let declaration, let place, let owner, let claimed):
+      if let owner {
+        "\(declaration) of market \(market) reads \(place), which \(owner) claims"
+          + (claimed.map { " (domain `\($0)`)" } ?? "") + "; a market's rules and routes read only its own links"
+      } else {
+        "\(declaration) of market \(market) reads \(place), which market \(market) does not claim; "
+          + "add it to the market's domains or schemes, or fix the rule"
+      }
+    case .reservedBarrier(let market, let barrier):
+      "barrier `\(barrier)` of market \(market) takes a name the platform reserves for its own barrier; "
+        + "a market adds barriers under names of its own (`\(market.lowercased()).\(barrier)`)"
+    case .selfDeclaredOverride(let market, let rule):
+      "rule `\(rule)` of market \(market) declares itself an override, but the platform's catalogue allows "
+        + "market \(market) no override of a platform rule for exactly these links; "
+        + "only the platform team can allow one (PlatformLinks.marketOverrides)"
+    case .domainCollision(let market, let domain, let owner, let claimed):
+      "market \(market) claims domain `\(domain)`, which overlaps `\(claimed)` of \(owner); "
+        + "each domain belongs to one side"
+    case .schemeCollision(let market, let scheme, let owner):
+      "market \(market) registers scheme `\(scheme)`, which \(owner) registers; give the market a scheme of its own"
     case .unroutedTarget(let rule, let target):
       "rule `\(rule)` rewrites to `\(target)`, which no route or plugin handles; add the route or fix the target"
     case .invalidRoute(let market, let route, let error):
-      "route `\(route)` of Market\(market): \(error.description)"
+      "route `\(route)` of market \(market): \(error.description)"
     case .unknownMarket(let id):
       "there is no market `\(id)`; known markets: " + MarketCatalogue.ids.joined(separator: ", ")
     }
@@ -62,7 +96,7 @@ public struct CompositionError: Error, Sendable, Hashable, CustomStringConvertib
   }
 
   public var description: String {
-    "composition of \(market.map { "Market\($0)" } ?? "the platform") failed:\n"
+    "composition of \(market.map { "market \($0)" } ?? "the platform") failed:\n"
       + problems.map { "  - \($0)" }.joined(separator: "\n")
   }
 }

@@ -7,6 +7,10 @@ public struct PlatformLinks: CustomDeeplinkRouteProvider {
   /// The platform's universal-link domains.
   public static let domainNames = ["shop.example.com", "www.shop.example.com"]
 
+  /// The platform rules a market may replace with its own rule for the same links. Empty: no
+  /// market overrides a platform link today; the platform team adds an entry here to allow one.
+  public static let marketOverrides: [MarketOverride] = []
+
   /// Creates the provider.
   public init() {}
 

@@ -52,4 +52,7 @@ public enum PlatformBarrierName {
   public static let authentication = "authentication"
   /// The user's confirmation of a state-changing link from outside the app.
   public static let confirmation = "confirmation"
+  /// Names only the platform may give a barrier: a market barrier with one of them is refused
+  /// at composition, so no market replaces a platform barrier.
+  public static let reserved: Set<String> = [authentication, confirmation]
 }

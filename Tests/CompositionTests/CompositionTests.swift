@@ -65,7 +65,7 @@ import Testing
     let problem = CompositionProblem.invalidRoute(
       market: "BR", route: "broken",
       RoutePatternError(pattern: "/product/{id", offset: 9, problem: .unclosedCapture))
-    #expect(problem.description.contains("route `broken` of MarketBR"))
+    #expect(problem.description.contains("route `broken` of market BR"))
   }
 
   @Test("an unknown market is a composition error naming the known ones")

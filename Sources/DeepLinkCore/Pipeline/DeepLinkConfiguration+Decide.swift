@@ -38,14 +38,18 @@ extension DeepLinkConfiguration {
       return .init(input: input, outcome: outcome, reason: reason, link: link, source: source, trace: trace)
     }
     var admittedScheme: URLScheme? = nil
+    // Whose link this is: the owner of its domain or scheme, then of the rule that rewrote it.
+    var linkOwner = LinkOwner.platform
     if let host = link.host {
-      guard link.port == nil, exactDomains.contains(host) || wildcardDomains.contains(where: { $0.matches(host) })
+      guard link.port == nil,
+        let owner = exactDomains[host] ?? wildcardDomains.first(where: { $0.matches(host) })?.owner
       else {
         let reason = link.port == nil ? "foreignHost" : "nonDefaultPort"
         trace.add(.admit, "external: `\(host)` is not one of the app's domains")
         return .init(input: input, outcome: .external, reason: reason, link: link, source: source, trace: trace)
       }
-      trace.add(.admit, "ours: `\(host)` is an app domain")
+      linkOwner = owner
+      trace.add(.admit, "ours: `\(host)` is a domain of \(owner)")
     } else {
       admittedScheme = schemes[link.scheme]
       guard admittedScheme != nil else {
@@ -53,7 +57,8 @@ extension DeepLinkConfiguration {
         return .init(
           input: input, outcome: .invalid, reason: "unregisteredScheme", link: link, source: source, trace: trace)
       }
-      trace.add(.admit, "ours: `\(link.scheme)` is a registered scheme")
+      linkOwner = admittedScheme?.owner ?? .platform
+      trace.add(.admit, "ours: `\(link.scheme)` is a scheme of \(linkOwner)")
     }
 
     // rewrite
@@ -67,7 +72,8 @@ extension DeepLinkConfiguration {
       routedLink = rewritten
       rewrittenTo = rewritten
       extras = ruleExtras
-      trace.add(.rewrite, "`\(rule.pattern)` → `\(rule.target)`: \(rewritten.absoluteString)")
+      if rule.owner != .platform { linkOwner = rule.owner }
+      trace.add(.rewrite, "rule `\(rule.pattern)` → `\(rule.target)` of \(rule.owner): \(rewritten.absoluteString)")
     } else if let scheme = admittedScheme, let mapped = mapToAppScheme(link, scheme) {
       routedLink = mapped
       rewrittenTo = mapped
@@ -91,6 +97,7 @@ extension DeepLinkConfiguration {
     var captured: [String: String]? = nil
     let found = routes.firstRoute(for: routedLink) { index, target in
       captured = nil
+      guard target.owner.sees(linkOf: linkOwner) else { return false }
       guard let acceptsParameters = target.acceptsParameters else { return true }
       let values = routes.parameters(at: index, in: routedLink, extraCapacity: extras.count)
       captured = values
@@ -106,16 +113,17 @@ extension DeepLinkConfiguration {
       } else if !extras.isEmpty {
         parameters.merge(extras) { captured, _ in captured }
       }
-      trace.add(.match, "routed to `\(pattern)` (\(target.name))")
+      trace.add(.match, "routed to `\(pattern)` (\(target.name)) of \(target.owner)")
       return .init(
         input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
         route: pattern,
         parameters: parameters, barriers: barriers(for: target, pluginBarrier: nil, source: source),
         waitsForPreconditions: target.waitForPreconditions, source: source, trace: trace, target: target,
-        pluginData: nil, matchedInTable: true, extraParameters: extras)
+        pluginData: nil, matchedInTable: true, extraParameters: extras, linkOwner: linkOwner)
     }
     for (index, target) in opaquePlugins {
       let plugin = plugins[index]
+      guard target.owner.sees(linkOf: linkOwner) else { continue }
       let option = plugin.shouldHandleDeepLink(routedLink)
       guard let (data, pluginBarrier) = option.acceptance else {
         trace.add(.match, "plugin `\(plugin.name)` declines")
@@ -124,24 +132,26 @@ extension DeepLinkConfiguration {
       let steps = (plugin as? any DeepLinkStepResolvingPlugin)?.stepPatterns(for: routedLink) ?? []
       trace.add(
         .match,
-        "routed to plugin `\(plugin.name)`" + (pluginBarrier.map { " behind barrier `\($0)`" } ?? "")
+        "routed to plugin `\(plugin.name)` of \(target.owner)" + (pluginBarrier.map { " behind barrier `\($0)`" } ?? "")
           + (steps.isEmpty ? "" : ": steps " + steps.joined(separator: " → ")))
       return .init(
         input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
         route: steps.last ?? plugin.name, steps: steps, parameters: extras,
         barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: source), waitsForPreconditions: false,
-        source: source, trace: trace, target: target, pluginData: data, extraParameters: extras)
+        source: source, trace: trace, target: target, pluginData: data, extraParameters: extras,
+        linkOwner: linkOwner)
     }
     if link.isWebLink && rewrittenTo == nil {
-      trace.add(.match, "external: the app does not open this path; the browser shows the page")
+      trace.add(.match, "external: \(linkOwner) does not open this path; the browser shows the page")
       return .init(
-        input: input, outcome: .external, reason: "unmatchedWebPath", link: link, source: source, trace: trace)
+        input: input, outcome: .external, reason: "unmatchedWebPath", link: link, source: source, trace: trace,
+        linkOwner: linkOwner)
     }
     trace.add(.match, "notFound: no route or plugin takes `\(routedLink.path)`")
     return .init(
       input: input, outcome: .notFound, reason: "noRoute", link: link, rewrittenTo: rewrittenTo,
       rewriteRule: appliedRule, source: source,
-      trace: trace)
+      trace: trace, linkOwner: linkOwner)
   }
 
   /// The candidates to try, in order, after the decision's own target declined: the remaining
@@ -151,7 +161,9 @@ extension DeepLinkConfiguration {
     var result: [LinkCandidate] = []
     var nextPlugin = 0
     if decision.matchedInTable {
-      for match in routes.candidates(for: link).filter(Self.accepts).dropFirst() {
+      let linkOwner = decision.linkOwner ?? .platform
+      let visible = routes.candidates(for: link).filter { $0.value.owner.sees(linkOf: linkOwner) && Self.accepts($0) }
+      for match in visible.dropFirst() {
         var parameters = decision.extraParameters
         for (name, value) in match.parameters { parameters[name] = value }
         result.append(
@@ -164,7 +176,8 @@ extension DeepLinkConfiguration {
     {
       nextPlugin = position + 1
     }
-    for (index, target) in opaquePlugins.dropFirst(nextPlugin) {
+    for (index, target) in opaquePlugins.dropFirst(nextPlugin)
+    where target.owner.sees(linkOf: decision.linkOwner ?? .platform) {
       let plugin = plugins[index]
       guard let (data, pluginBarrier) = plugin.shouldHandleDeepLink(link).acceptance else { continue }
       result.append(
@@ -291,7 +304,8 @@ extension DeepLinkDecision {
     rewriteRule: UniversalLink? = nil,
     route: String? = nil, steps: [String] = [], parameters: [String: String] = [:], barriers: [String] = [],
     waitsForPreconditions: Bool = false, source: LinkSource, trace: DecisionTrace, target: RouteTarget? = nil,
-    pluginData: Data? = nil, matchedInTable: Bool = false, extraParameters: [String: String] = [:]
+    pluginData: Data? = nil, matchedInTable: Bool = false, extraParameters: [String: String] = [:],
+    linkOwner: LinkOwner? = nil
   ) {
     self.input = input
     self.outcome = outcome
@@ -310,5 +324,7 @@ extension DeepLinkDecision {
     self.pluginData = pluginData
     self.matchedInTable = matchedInTable
     self.extraParameters = extraParameters
+    self.linkOwner = linkOwner
+    self.owner = target?.owner
   }
 }

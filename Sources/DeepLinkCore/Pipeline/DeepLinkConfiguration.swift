@@ -30,7 +30,7 @@ public final class DeepLinkConfiguration: Sendable {
   let schemes: SmallStringMap<URLScheme>
   /// The exact domains (see ``SmallStringMap`` for why not a `Set`); wildcard domains are
   /// matched in turn.
-  let exactDomains: SmallStringMap<Void>
+  let exactDomains: SmallStringMap<LinkOwner>
   let wildcardDomains: [Domain]
   /// Whether any filter is set; when none is, admission skips them.
   let hasFilters: Bool
@@ -48,8 +48,8 @@ public final class DeepLinkConfiguration: Sendable {
 
   init(
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink], routes: [RouteSpecification],
-    plugins: [any DeepLinkHandlerPlugin], filters: LinkFilters, mandatoryBarrier: String?,
-    confirmationBarrier: String?
+    plugins: [any DeepLinkHandlerPlugin], pluginOwners: [Int: LinkOwner] = [:], filters: LinkFilters,
+    mandatoryBarrier: String?, confirmationBarrier: String?
   ) throws(DeepLinkConfigurationError) {
     var schemes: [String: URLScheme] = [:]
     for scheme in urlSchemes {
@@ -62,10 +62,10 @@ public final class DeepLinkConfiguration: Sendable {
     self.urlSchemes = urlSchemes
     self.schemes = SmallStringMap(urlSchemes.map { ($0.scheme, $0) })
     self.domains = domains
-    var exact: [(String, Void)] = []
+    var exact: [(String, LinkOwner)] = []
     var wildcards: [Domain] = []
     for domain in domains {
-      if case .exact(let host)? = domain.host { exact.append((host, ())) } else { wildcards.append(domain) }
+      if case .exact(let host)? = domain.host { exact.append((host, domain.owner)) } else { wildcards.append(domain) }
     }
     self.exactDomains = SmallStringMap(exact)
     self.wildcardDomains = wildcards
@@ -77,7 +77,8 @@ public final class DeepLinkConfiguration: Sendable {
     self.plugins = plugins
     self.opaquePlugins = plugins.indices.filter { !(plugins[$0] is any DeepLinkHandlerPathMatchingPlugin) }.map {
       let target = RouteTarget(
-        kind: .plugin($0), name: plugins[$0].name, barriers: [], waitForPreconditions: false, changesState: false)
+        kind: .plugin($0), name: plugins[$0].name, barriers: [], waitForPreconditions: false, changesState: false,
+        owner: pluginOwners[$0] ?? .platform)
       return ($0, target)
     }
 
@@ -148,6 +149,12 @@ public final class DeepLinkConfiguration: Sendable {
     routes.routes.map { ($0.pattern, $0.value.name, $0.value.barriers, $0.value.changesState) }
   }
 
+  /// Who declared each route of ``routeList``, in the same order.
+  public var routeOwners: [LinkOwner] { routes.routes.map(\.value.owner) }
+
   /// The names of the installed opaque plugins, in install order.
   public var opaquePluginNames: [String] { opaquePlugins.map(\.target.name) }
+
+  /// Who installed each opaque plugin of ``opaquePluginNames``, in the same order.
+  public var opaquePluginOwners: [LinkOwner] { opaquePlugins.map(\.target.owner) }
 }

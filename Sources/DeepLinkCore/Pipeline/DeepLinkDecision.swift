@@ -91,6 +91,11 @@ public struct DeepLinkDecision: Sendable {
   public let source: LinkSource
   /// The steps taken, when tracing was asked for; empty otherwise.
   public let trace: [DeepLinkTraceStep]
+  /// Whose link this is: the owner of its domain or scheme, or of the market rule that
+  /// rewrote it; `nil` when the link was not admitted.
+  public let linkOwner: LinkOwner?
+  /// Who declared the route or plugin the link was routed to; `nil` unless `routed`.
+  public let owner: LinkOwner?
 
   /// The link the route matched: the rewritten one if a rewrite applied.
   public var routedLink: DeepLink? { rewrittenTo ?? link }
@@ -122,18 +127,21 @@ final class RouteTarget: Sendable {
   let barriers: [String]
   let waitForPreconditions: Bool
   let changesState: Bool
+  /// Who declared the route or plugin: a market's see only that market's links.
+  let owner: LinkOwner
   /// A path-matching plugin's extra check of the captured values.
   let acceptsParameters: (@Sendable ([String: String]) -> Bool)?
 
   init(
     kind: Kind, name: String, barriers: [String], waitForPreconditions: Bool, changesState: Bool,
-    acceptsParameters: (@Sendable ([String: String]) -> Bool)? = nil
+    owner: LinkOwner = .platform, acceptsParameters: (@Sendable ([String: String]) -> Bool)? = nil
   ) {
     self.kind = kind
     self.name = name
     self.barriers = barriers
     self.waitForPreconditions = waitForPreconditions
     self.changesState = changesState
+    self.owner = owner
     self.acceptsParameters = acceptsParameters
   }
 }

@@ -9,8 +9,13 @@ public struct DeepLinkSpecification: Sendable {
   public var universalLinks: [UniversalLink] = []
   /// The installed plugins, in install order.
   public var plugins: [any DeepLinkHandlerPlugin] = []
+  /// Who installed each plugin, by its index in ``plugins``; a plugin without an entry is the
+  /// platform's.
+  public var pluginOwners: [Int: LinkOwner] = [:]
   /// The installed barriers, by name.
   public var barriers: [String: any DeepLinkHandlingBarrier] = [:]
+  /// Who installed each barrier, by name; a barrier without an entry is the platform's.
+  public var barrierOwners: [String: LinkOwner] = [:]
   /// The scheme and host filters.
   public var filters = LinkFilters()
   /// The name of the barrier every link passes.
@@ -22,6 +27,18 @@ public struct DeepLinkSpecification: Sendable {
 
   /// An empty specification.
   public init() {}
+
+  /// Installs `plugin` as `owner`'s.
+  public mutating func install(_ plugin: any DeepLinkHandlerPlugin, owner: LinkOwner) {
+    if owner != .platform { pluginOwners[plugins.count] = owner }
+    plugins.append(plugin)
+  }
+
+  /// Installs `barrier` as `owner`'s, replacing a barrier of the same name.
+  public mutating func install(_ barrier: any DeepLinkHandlingBarrier, owner: LinkOwner) {
+    barriers[barrier.name] = barrier
+    barrierOwners[barrier.name] = owner == .platform ? nil : owner
+  }
 }
 
 extension DeepLinkConfiguration {
@@ -45,6 +62,7 @@ extension DeepLinkConfiguration {
           target: RouteTarget(
             kind: .plugin(index), name: plugin.name, barriers: pathPlugin.barriers,
             waitForPreconditions: pathPlugin.waitForPreconditions, changesState: pathPlugin.changesState,
+            owner: specification.pluginOwners[index] ?? .platform,
             acceptsParameters: { pathPlugin.acceptsParameters($0) })))
     }
     let installed = specification.barriers
@@ -59,6 +77,7 @@ extension DeepLinkConfiguration {
     try self.init(
       urlSchemes: specification.urlSchemes, domains: specification.domains,
       universalLinks: specification.universalLinks, routes: routes, plugins: specification.plugins,
+      pluginOwners: specification.pluginOwners,
       filters: specification.filters, mandatoryBarrier: specification.mandatoryBarrier,
       confirmationBarrier: specification.confirmationBarrier)
   }

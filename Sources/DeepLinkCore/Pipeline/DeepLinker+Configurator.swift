@@ -9,7 +9,7 @@ extension DeepLinker {
     let linker: DeepLinker
     private var specification: DeepLinkSpecification
     private var hostLists: [WritableKeyPath<LinkFilters, [Domain]>: [String]] = [:]
-    private var domainNames: [String] = []
+    private var domainNames: [String]? = nil
     private var notFoundHandler: (@MainActor (DeepLink) -> Void)?
     private var forbiddenHandler: (@MainActor (DeepLink) -> Void)?
     private var externalURLHandler: (@MainActor (DeepLink) -> Void)?
@@ -26,6 +26,15 @@ extension DeepLinker {
       var copy = self
       change(&copy)
       return copy
+    }
+
+    /// Starts from a whole specification, owners included (composition assembles one and
+    /// hands it over here); later calls add to it.
+    package func adopting(_ specification: DeepLinkSpecification) -> Configurator {
+      with {
+        $0.specification = specification
+        $0.domainNames = nil
+      }
     }
 
     /// Installs a plugin. Path-matching plugins join the route table; others are asked in
@@ -139,7 +148,7 @@ extension DeepLinker {
     @discardableResult
     public func initialize() throws(DeepLinkConfigurationError) -> DeepLinker {
       var specification = self.specification
-      specification.domains = domainNames.map(Domain.init)
+      if let domainNames { specification.domains = domainNames.map(Domain.init) }
       for (keyPath, names) in hostLists { specification.filters[keyPath: keyPath] = names.map(Domain.init) }
       if let mandatory = specification.mandatoryBarrier, specification.barriers[mandatory] == nil {
         throw .unknownBarrier(name: mandatory, usedBy: "mandatory barrier")

@@ -100,9 +100,9 @@ extension DeepLinker {
       result = .notFound
     case .routed:
       if let rewritten = decision.rewrittenTo {
-        emit(.rewritten, id, redacted, reason: LinkRedactor.redact(rewritten))
+        emit(.rewritten, id, redacted, reason: LinkRedactor.redact(rewritten), owner: decision.rewriteRule?.owner)
       }
-      emit(.matched, id, redacted, route: decision.route)
+      emit(.matched, id, redacted, route: decision.route, owner: decision.owner)
       let work = LinkWork(
         id: id, decision: decision, configuration: configuration, redacted: redacted, isColdStart: isColdStart)
       return (true, work)
@@ -298,7 +298,9 @@ extension DeepLinker {
       }
       guard outcome == .passed else { return outcome }
     }
-    emit(.handled, work.id, work.redacted, route: candidate.route, duration: clock.now - start)
+    emit(
+      .handled, work.id, work.redacted, route: candidate.route, duration: clock.now - start,
+      owner: candidate.target.owner)
     successRouteHandler?(link)
     return .passed
   }
@@ -339,10 +341,11 @@ extension DeepLinker {
 
   func emit(
     _ kind: DeepLinkEvent.Kind, _ id: UInt64, _ link: String, route: String? = nil, barrier: String? = nil,
-    reason: String? = nil, duration: Duration? = nil
+    reason: String? = nil, duration: Duration? = nil, owner: LinkOwner? = nil
   ) {
     let event = DeepLinkEvent(
-      kind: kind, linkID: id, link: link, route: route, barrier: barrier, reason: reason, duration: duration)
+      kind: kind, linkID: id, link: link, route: route, barrier: barrier, reason: reason, duration: duration,
+      owner: owner)
     telemetry?.record(event)
     let previous = history[id]
     if previous == nil {

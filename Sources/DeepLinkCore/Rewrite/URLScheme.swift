@@ -10,6 +10,8 @@ public struct URLScheme: Sendable, Hashable, CustomStringConvertible {
   /// A fixed first segment, lowercased, that links of this scheme may start with (in any case)
   /// and that is dropped.
   public let customHost: String?
+  /// Who declared the scheme; composition sets it (``owned(by:)``).
+  public private(set) var owner: LinkOwner = .platform
 
   /// Creates a scheme entry.
   ///
@@ -19,6 +21,13 @@ public struct URLScheme: Sendable, Hashable, CustomStringConvertible {
   public init(_ scheme: String, customHost: String? = nil) {
     self.scheme = scheme.lowercased()
     self.customHost = customHost?.lowercased()
+  }
+
+  /// The same scheme, owned by `owner`.
+  public func owned(by owner: LinkOwner) -> URLScheme {
+    var copy = self
+    copy.owner = owner
+    return copy
   }
 
   public var description: String { customHost.map { "\(scheme)://\($0)" } ?? "\(scheme)://" }
@@ -33,6 +42,8 @@ public struct Domain: Sendable, Hashable, CustomStringConvertible {
   public let name: String
   /// The host pattern, or `nil` when ``name`` is not a valid domain name.
   public let host: RoutePattern.HostPattern?
+  /// Who claimed the domain; composition sets it (``owned(by:)``).
+  public private(set) var owner: LinkOwner = .platform
 
   /// Declares a domain from `shop.example.ca` or `*.shop.example.ca`.
   public init(_ name: String) {
@@ -43,6 +54,13 @@ public struct Domain: Sendable, Hashable, CustomStringConvertible {
   /// Whether this domain covers `host` (lowercased, as ``DeepLink/host``); an invalid domain
   /// covers nothing.
   public func matches(_ host: String) -> Bool { self.host?.matches(host) ?? false }
+
+  /// The same domain, owned by `owner`.
+  public func owned(by owner: LinkOwner) -> Domain {
+    var copy = self
+    copy.owner = owner
+    return copy
+  }
 
   public var description: String { host?.description ?? name }
 }

@@ -17,8 +17,11 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
   public let parameters: [String: String]
   /// Whether the source pattern's literals ignore ASCII case (web paths usually do).
   public let isCaseInsensitive: Bool
-  /// Whether the rule deliberately replaces a rule of the platform for the same links.
+  /// Whether the rule deliberately replaces an earlier rule for the same links. In a composed
+  /// configuration only the platform's catalogue can allow a market's rule to do that.
   public let isOverride: Bool
+  /// Who declared the rule; composition sets it (``owned(by:)``).
+  public private(set) var owner: LinkOwner = .platform
 
   /// Declares a rule. It is checked when the configuration is compiled (``compile()``), which
   /// fails with an error naming the rule.
@@ -38,6 +41,13 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
     self.parameters = parameters
     self.isCaseInsensitive = caseInsensitive
     self.isOverride = isOverride
+  }
+
+  /// The same rule, owned by `owner`.
+  public func owned(by owner: LinkOwner) -> UniversalLink {
+    var copy = self
+    copy.owner = owner
+    return copy
   }
 
   /// Checks the rule and compiles its two patterns.

@@ -66,11 +66,14 @@ public struct DeepLinkEvent: Sendable, Hashable, CustomStringConvertible {
   public let reason: String?
   /// How long the handler took, for `handled`.
   public let duration: Duration?
+  /// Who declared the route or rule the event is about (`matched`, `rewritten`, `handled`…);
+  /// `nil` when no route or rule is involved.
+  public let owner: LinkOwner?
 
   /// Creates an event.
   public init(
     kind: Kind, linkID: UInt64, link: String, route: String? = nil, barrier: String? = nil, reason: String? = nil,
-    duration: Duration? = nil
+    duration: Duration? = nil, owner: LinkOwner? = nil
   ) {
     self.kind = kind
     self.linkID = linkID
@@ -79,6 +82,7 @@ public struct DeepLinkEvent: Sendable, Hashable, CustomStringConvertible {
     self.barrier = barrier
     self.reason = reason
     self.duration = duration
+    self.owner = owner
   }
 
   public var description: String {
@@ -87,6 +91,7 @@ public struct DeepLinkEvent: Sendable, Hashable, CustomStringConvertible {
     if let barrier { text += " barrier=\(barrier)" }
     if let reason { text += " reason=\(reason)" }
     if let duration { text += " duration=\(duration)" }
+    if let owner { text += " owner=\(owner.word)" }
     return text
   }
 }

@@ -1,0 +1,324 @@
+import DeepLinkCore
+import PlatformLinks
+
+/// The checks that keep a market inside its own link space, decided exactly from patterns.
+///
+/// A market may claim only domains and schemes no one else claims; its rules may only read its
+/// own hosts and scheme; no rule, route or plugin of it may capture a link the platform routes
+/// or sends to the browser (chained links included); its barriers may not take a name the
+/// platform reserves; and it overrides a platform rule only where the platform allows it. Each
+/// problem names both sides.
+///
+/// Built once over the platform and the catalogue's other markets, then asked about one market
+/// at a time; the platform's routes are indexed by their first segment so a market of a
+/// thousand rules is checked against ten thousand platform routes in milliseconds.
+///
+/// ```swift
+/// let boundary = MarketBoundary(platform: platform, markets: catalogue)
+/// let problems = boundary.problems(of: market)   // [] when the market stays in its space
+/// ```
+public struct MarketBoundary: Sendable {
+  /// One route (or path-matching plugin) as a side declares it.
+  public struct Route: Sendable, Hashable {
+    /// The route's or plugin's name.
+    public var name: String
+    /// Its pattern as written.
+    public var pattern: String
+
+    /// Creates a route.
+    public init(name: String, pattern: String) {
+      self.name = name
+      self.pattern = pattern
+    }
+  }
+
+  /// What one side (the platform or a market) declares.
+  public struct Side: Sendable {
+    /// Who declares it.
+    public var owner: LinkOwner
+    /// The domains claimed.
+    public var domains: [Domain]
+    /// The custom schemes claimed.
+    public var schemes: [URLScheme]
+    /// The rewrite rules.
+    public var rules: [UniversalLink]
+    /// The routes and path-matching plugins.
+    public var routes: [Route]
+    /// The names of the barriers installed.
+    public var barriers: [String]
+
+    /// Creates a side.
+    public init(
+      owner: LinkOwner, domains: [Domain] = [], schemes: [URLScheme] = [], rules: [UniversalLink] = [],
+      routes: [Route] = [], barriers: [String] = []
+    ) {
+      self.owner = owner
+      self.domains = domains
+      self.schemes = schemes
+      self.rules = rules
+      self.routes = routes
+      self.barriers = barriers
+    }
+  }
+
+  /// A platform route, compiled.
+  private struct PlatformRoute: Sendable {
+    var route: Route
+    var pattern: RoutePattern
+    var language: PathLanguage
+  }
+
+  private let platform: Side
+  private let markets: [Side]
+  private let reservedBarriers: Set<String>
+  private let overrides: [MarketOverride]
+  /// The platform's rules on each of its hosts, compiled.
+  private let platformRules: [CompiledRewrite]
+  /// The platform's app routes, by their first segment's literal (lowercased); those whose
+  /// first segment is not a literal, or that have none, are in ``routesWithoutLiteral``.
+  private let routesByFirstLiteral: [String: [PlatformRoute]]
+  private let routesWithoutLiteral: [PlatformRoute]
+  /// Chained links: one or more steps, each a path of a chainable route.
+  private let chain: (name: String, language: PathLanguage)?
+
+  /// Prepares the checks.
+  ///
+  /// - Parameters:
+  ///   - platform: the platform's domains, schemes, rules, routes and barriers.
+  ///   - chainSteps: the patterns of the chainable routes, and the chained-link plugin's name.
+  ///   - reservedBarriers: barrier names no market may use (the platform's own).
+  ///   - overrides: the platform rules each market may replace.
+  ///   - markets: every market of the catalogue; the one checked is skipped by its owner.
+  public init(
+    platform: Side, chainSteps: (name: String, patterns: [String])? = nil, reservedBarriers: Set<String>,
+    overrides: [MarketOverride] = [], markets: [Side]
+  ) {
+    self.platform = platform
+    self.markets = markets
+    self.reservedBarriers = reservedBarriers.union(platform.barriers)
+    self.overrides = overrides
+    self.platformRules = platform.rules.compactMap { try? $0.compile() }
+    var byLiteral: [String: [PlatformRoute]] = [:]
+    var withoutLiteral: [PlatformRoute] = []
+    for route in platform.routes {
+      guard let pattern = try? RoutePattern(route.pattern) else { continue }
+      let compiled = PlatformRoute(route: route, pattern: pattern, language: PathLanguage(pattern))
+      if case .literal(let first)? = pattern.segments.first {
+        byLiteral[first.asciiLowercased, default: []].append(compiled)
+      } else {
+        withoutLiteral.append(compiled)
+      }
+    }
+    self.routesByFirstLiteral = byLiteral
+    self.routesWithoutLiteral = withoutLiteral
+    if let chainSteps {
+      let steps = chainSteps.patterns.compactMap { try? RoutePattern($0) }
+      self.chain = (chainSteps.name, PathLanguage.chain(of: steps))
+    } else {
+      self.chain = nil
+    }
+  }
+
+  /// Every way `market` leaves its own link space; empty when it stays inside.
+  ///
+  /// - Complexity: for each of the market's rules and routes, proportional to the platform
+  ///   routes that share its first literal (all of them for a pattern that starts with a
+  ///   capture), not to the whole platform.
+  public func problems(of market: Side) -> [CompositionProblem] {
+    let id = market.owner.marketID ?? "?"
+    let others = markets.filter { $0.owner != market.owner }
+    var problems: [CompositionProblem] = []
+
+    for domain in market.domains {
+      guard let host = domain.host else { continue }
+      for side in [platform] + others {
+        for claimed in side.domains {
+          guard let other = claimed.host, host.commonHost(with: other) != nil else { continue }
+          problems.append(
+            .domainCollision(market: id, domain: domain.description, owner: side.owner, claimed: claimed.description))
+        }
+      }
+    }
+    for scheme in market.schemes {
+      for side in [platform] + others where side.schemes.contains(where: { $0.scheme == scheme.scheme }) {
+        problems.append(.schemeCollision(market: id, scheme: scheme.scheme, owner: side.owner))
+      }
+    }
+    for barrier in market.barriers where reservedBarriers.contains(barrier) {
+      problems.append(.reservedBarrier(market: id, barrier: barrier))
+    }
+    for rule in market.rules {
+      guard let compiled = try? rule.compile() else { continue }  // reported when the configuration compiles
+      problems += self.problems(ofRule: compiled, market: market, others: others)
+    }
+    for route in market.routes {
+      guard let pattern = try? RoutePattern(route.pattern) else { continue }  // reported when compiled
+      let declaration = "route `\(route.pattern)` (`\(route.name)`)"
+      problems += scopeProblems(declaration, pattern.namespace, market: market, others: others)
+      if case .host = pattern.namespace { continue }
+      problems += appCaptures(declaration, pattern, market: id, scheme: pattern.scheme)
+    }
+    return problems
+  }
+
+  private func problems(ofRule compiled: CompiledRewrite, market: Side, others: [Side]) -> [CompositionProblem] {
+    let id = market.owner.marketID ?? "?"
+    let rule = compiled.rule
+    let declaration = "rule `\(rule)`"
+    if rule.isOverride {
+      let granted = overrides.filter { $0.market.asciiLowercased == id.asciiLowercased }
+      let replacesAGrantedRule = platformRules.contains { platformRule in
+        granted.contains { $0.platformRule == platformRule.rule.pattern }
+          && platformRule.pattern.matchesTheSameLinks(as: compiled.pattern)
+      }
+      return replacesAGrantedRule ? [] : [.selfDeclaredOverride(market: id, rule: rule.description)]
+    }
+    var problems = scopeProblems(declaration, compiled.pattern.namespace, market: market, others: others)
+    switch compiled.pattern.namespace {
+    case .host(let host):
+      guard platform.domains.contains(where: { $0.host.map { host.commonHost(with: $0) != nil } ?? false }) else {
+        break
+      }
+      problems += webCaptures(declaration, compiled.pattern, market: id)
+    case .scheme(let scheme):
+      guard let claimed = market.schemes.first(where: { $0.scheme == scheme }) else { break }
+      problems += appCaptures(declaration, compiled.pattern, market: id, scheme: scheme)
+      // `shopca://ca/product/1` means `/product/1`: the rule's paths after the custom host too.
+      if let customHost = claimed.customHost {
+        let residual = PathLanguage(compiled.pattern).residual(after: customHost)
+        problems += appCaptures(
+          declaration, compiled.pattern, language: residual, market: id, prefix: "\(scheme)://\(customHost)/")
+      }
+    case .app:
+      break
+    }
+    return problems
+  }
+
+  /// Whether a host or scheme `market` reads is its own; names who owns it otherwise.
+  private func scopeProblems(
+    _ declaration: String, _ namespace: RoutePattern.Namespace, market: Side, others: [Side]
+  ) -> [CompositionProblem] {
+    let id = market.owner.marketID ?? "?"
+    switch namespace {
+    case .app:
+      return []
+    case .scheme(let scheme):
+      if market.schemes.contains(where: { $0.scheme == scheme }) { return [] }
+      let owner = ([platform] + others).first { $0.schemes.contains { $0.scheme == scheme } }?.owner
+      return [.outOfScope(market: id, declaration: declaration, place: "scheme `\(scheme)`", owner: owner)]
+    case .host(let host):
+      for side in [platform] + others {
+        if let claimed = side.domains.first(where: { $0.host.map { host.commonHost(with: $0) != nil } ?? false }) {
+          // The platform's hosts are reported as captures (naming the platform rule) below.
+          if side.owner == .platform { return [] }
+          return [
+            .outOfScope(
+              market: id, declaration: declaration, place: "host `\(host)`", owner: side.owner,
+              claimed: claimed.description)
+          ]
+        }
+      }
+      if market.domains.contains(where: { $0.host.map { $0.covers(host) } ?? false }) { return [] }
+      return [.outOfScope(market: id, declaration: declaration, place: "host `\(host)`", owner: nil)]
+    }
+  }
+
+  /// A web pattern of a market on a platform host: every platform rule it overlaps, or the
+  /// browser-bound links it captures.
+  private func webCaptures(_ declaration: String, _ pattern: RoutePattern, market: String) -> [CompositionProblem] {
+    var problems: [CompositionProblem] = []
+    for platformRule in platformRules {
+      guard let link = pattern.commonLink(with: platformRule.pattern) else { continue }
+      problems.append(
+        .capturesPlatformLink(
+          market: market, declaration: declaration, link: link, platformRoute: platformRule.rule.target,
+          platformDeclaration: "rule `\(platformRule.rule)`"))
+    }
+    if problems.isEmpty, let link = pattern.commonLink(with: pattern) {
+      problems.append(.capturesBrowserLink(market: market, declaration: declaration, link: link))
+    }
+    return problems
+  }
+
+  /// An app path (a route, or a market-scheme rule, whose links map onto app paths) against
+  /// every platform route and the chained links.
+  private func appCaptures(
+    _ declaration: String, _ pattern: RoutePattern, market: String, scheme: String?
+  ) -> [CompositionProblem] {
+    appCaptures(
+      declaration, pattern, language: PathLanguage(pattern), market: market,
+      prefix: (scheme ?? PlatformLinks.scheme) + "://")
+  }
+
+  private func appCaptures(
+    _ declaration: String, _ pattern: RoutePattern, language: PathLanguage, market: String, prefix: String
+  ) -> [CompositionProblem] {
+    var candidates = routesWithoutLiteral
+    if let first = language.firstLiteral {
+      candidates += routesByFirstLiteral[first.asciiLowercased] ?? []
+    } else {
+      candidates += routesByFirstLiteral.values.joined()
+    }
+    var problems: [CompositionProblem] = []
+    for route in candidates {
+      guard let query = pattern.commonQueryItems(with: route.pattern),
+        let path = language.commonPath(with: route.language)
+      else { continue }
+      problems.append(
+        .capturesPlatformLink(
+          market: market, declaration: declaration, link: prefix + path.joined(separator: "/") + query,
+          platformRoute: route.route.pattern, platformDeclaration: "route `\(route.route.name)`"))
+    }
+    if let chain, let path = language.commonPath(with: chain.language) {
+      problems.append(
+        .capturesPlatformLink(
+          market: market, declaration: declaration, link: prefix + path.joined(separator: "/"),
+          platformRoute: "chained links", platformDeclaration: "plugin `\(chain.name)`"))
+    }
+    return problems
+  }
+}
+
+extension RoutePattern {
+  /// Whether the two patterns match exactly the same links: the same namespace, segments and
+  /// query captures, and literals compared the same way.
+  func matchesTheSameLinks(as other: RoutePattern) -> Bool {
+    namespace == other.namespace && segments.map(\.shape) == other.segments.map(\.shape)
+      && isCaseInsensitive == other.isCaseInsensitive
+      && Set(queryCaptures.map { "\($0.key):\($0.type):\($0.isOptional)" })
+        == Set(other.queryCaptures.map { "\($0.key):\($0.type):\($0.isOptional)" })
+  }
+
+  /// `?key=value…` for the required query captures of both, `""` when there are none, `nil`
+  /// when a key both require admits no common value.
+  func commonQueryItems(with other: RoutePattern) -> String? {
+    guard let link = commonLink(with: other) else { return nil }
+    guard let mark = link.firstIndex(of: "?") else { return "" }
+    return String(link[mark...])
+  }
+}
+
+extension RoutePattern.Segment {
+  /// The segment without its capture's name: what decides which links it matches.
+  fileprivate var shape: String {
+    switch self {
+    case .literal(let text): "=" + text
+    case .parameter(_, let type): "{\(type)}"
+    case .optional(_, let type): "{\(type)?}"
+    case .catchAll: "{...}"
+    }
+  }
+}
+
+extension RoutePattern.HostPattern {
+  /// Whether every host `other` accepts, this accepts too.
+  func covers(_ other: Self) -> Bool {
+    switch (self, other) {
+    case (.exact(let a), .exact(let b)): a == b
+    case (.subdomains, .exact(let host)): matches(host)
+    case (.exact, .subdomains): false
+    case (.subdomains(let a), .subdomains(let b)): a == b || b.hasSuffix("." + a)
+    }
+  }
+}

@@ -1,0 +1,218 @@
+import DeepLinkCore
+import PlatformLinks
+
+/// Composes the platform with one market of a catalogue: assigns every declaration its owner,
+/// runs the boundary checks against the platform and every other market of the catalogue,
+/// and compiles the result.
+///
+/// ``DeepLinkAssembly`` is the short way for the built-in catalogue; a composer is for tests
+/// and tools that compose a market of their own or a platform that allows overrides.
+///
+/// ```swift
+/// let composer = MarketComposer()
+/// let configuration = try composer.configuration(for: MarketCatalogue.market(id: "CA"))
+/// ```
+public struct MarketComposer: Sendable {
+  /// The markets every composed market is checked against (domains, schemes, hosts).
+  public var catalogue: [any MarketModule]
+  /// The platform rules a market may replace.
+  public var overrides: [MarketOverride]
+
+  /// A composer over `catalogue` with the platform's own overrides.
+  public init(
+    catalogue: [any MarketModule] = MarketCatalogue.markets, overrides: [MarketOverride] = PlatformLinks.marketOverrides
+  ) {
+    self.catalogue = catalogue
+    self.overrides = overrides
+  }
+
+  /// The pure, `Sendable` configuration for `market` (the platform alone for `nil`).
+  ///
+  /// - Throws: ``CompositionError`` with every problem found.
+  public func configuration(for market: (any MarketModule)?) throws(CompositionError) -> DeepLinkConfiguration {
+    try compose(market, services: .decisionOnly).configuration
+  }
+
+  /// Every problem of `market` (empty when it composes).
+  public func problems(of market: any MarketModule) -> [CompositionProblem] {
+    do {
+      _ = try configuration(for: market)
+      return []
+    } catch {
+      return error.problems
+    }
+  }
+
+  /// Every problem of every market of the catalogue; a collision between two markets is
+  /// reported once, from the market listed first.
+  public func catalogueProblems() -> [CompositionProblem] {
+    var seenCollisions: Set<[String]> = []
+    var result: [CompositionProblem] = []
+    for market in catalogue {
+      for problem in problems(of: market) {
+        switch problem {
+        case .domainCollision(let id, let domain, .market(let other), let claimed):
+          guard seenCollisions.insert([id, domain, other, claimed].sortedPairs).inserted else { continue }
+        case .schemeCollision(let id, let scheme, .market(let other)):
+          guard seenCollisions.insert([id, other, scheme, scheme].sortedPairs).inserted else { continue }
+        default:
+          break
+        }
+        result.append(problem)
+      }
+    }
+    return result
+  }
+
+  /// A ready linker for `market` (the platform alone for `nil`), using the container's
+  /// `any Navigator` and `any Session` (required) and `any DeepLinkTelemetry` and
+  /// `any DeepLinkClock` (optional). The linker's configuration is the checked composition.
+  ///
+  /// - Throws: ``CompositionError`` for a missing service or any composition problem.
+  @MainActor
+  public func makeDeepLinker(
+    for market: (any MarketModule)?, container: DependencyContainer,
+    configure: (DeepLinker.Configurator) -> DeepLinker.Configurator = { $0 }
+  ) throws -> DeepLinker {
+    let services = MarketServices(
+      navigator: try container.resolve((any Navigator).self), session: try container.resolve((any Session).self))
+    let specification = try compose(market, services: services).specification
+    var configurator = DeepLinker.configure().adopting(specification)
+    if container.isRegistered((any DeepLinkTelemetry).self) {
+      configurator = configurator.with(telemetry: try container.resolve((any DeepLinkTelemetry).self))
+    }
+    if container.isRegistered((any DeepLinkClock).self) {
+      configurator = configurator.with(clock: try container.resolve((any DeepLinkClock).self))
+    }
+    do {
+      return try configure(configurator).initialize()
+    } catch {
+      throw CompositionError(market: market?.id, problems: [.configuration(error)])
+    }
+  }
+
+  struct Composed {
+    var specification: DeepLinkSpecification
+    var configuration: DeepLinkConfiguration
+  }
+
+  /// The platform's specification, every declaration owned by the platform.
+  static func platformSpecification(services: MarketServices) throws(CompositionError) -> DeepLinkSpecification {
+    let platform = PlatformLinks()
+    var specification = DeepLinkSpecification()
+    specification.urlSchemes = platform.urlSchemes
+    specification.domains = platform.domains
+    specification.universalLinks = platform.universalLinks
+    for plugin in PlatformRoutePlugin.plugins(for: PlatformRoute.platformCatalogue, navigator: services.navigator) {
+      specification.install(plugin, owner: .platform)
+    }
+    do {
+      specification.install(try PlatformChains.plugin(navigator: services.navigator), owner: .platform)
+    } catch {
+      throw CompositionError(market: nil, problems: [.configuration(error)])
+    }
+    specification.install(AuthenticationBarrier(session: services.session), owner: .platform)
+    let confirmation = ConfirmationBarrier(navigator: services.navigator)
+    specification.install(confirmation, owner: .platform)
+    specification.confirmationBarrier = confirmation.name
+    return specification
+  }
+
+  /// Combines the platform and `market`, runs the boundary checks and compiles.
+  func compose(_ market: (any MarketModule)?, services: MarketServices) throws(CompositionError) -> Composed {
+    var specification = try Self.platformSpecification(services: services)
+    guard let market else {
+      do {
+        return Composed(
+          specification: specification, configuration: try DeepLinkConfiguration(compiling: specification))
+      } catch {
+        throw CompositionError(market: nil, problems: [.configuration(error)])
+      }
+    }
+    let owner = LinkOwner.market(market.id)
+    var problems: [CompositionProblem] = []
+    for route in market.marketRoutes {
+      do {
+        _ = try route.pattern
+      } catch {
+        problems.append(.invalidRoute(market: market.id, route: route.name, error))
+      }
+    }
+    let declared = MarketDeclaration(market, services: services)
+    problems += boundary(services: services).problems(of: declared.side)
+
+    let provider = market.routeProvider
+    let taken = Set(specification.urlSchemes.map(\.scheme))
+    specification.urlSchemes += provider.urlSchemes.filter { !taken.contains($0.scheme) }.map { $0.owned(by: owner) }
+    specification.domains += provider.domains.map { $0.owned(by: owner) }
+    // A market's own override flag counts only where the boundary checks found the platform's
+    // permission; without it the rule was refused above.
+    specification.universalLinks += provider.universalLinks.map { $0.owned(by: owner) }
+    for plugin in declared.plugins { specification.install(plugin, owner: owner) }
+    for barrier in declared.barriers where !PlatformBarrierName.reserved.contains(barrier.name) {
+      specification.install(barrier, owner: owner)
+    }
+
+    let combined: DeepLinkConfiguration
+    do {
+      combined = try DeepLinkConfiguration(compiling: specification)
+    } catch {
+      throw CompositionError(market: market.id, problems: problems + [.configuration(error)])
+    }
+    problems += Self.unroutedTargets(combined)
+    guard problems.isEmpty else { throw CompositionError(market: market.id, problems: problems) }
+    return Composed(specification: specification, configuration: combined)
+  }
+
+  /// The boundary over the platform and the whole catalogue.
+  func boundary(services: MarketServices) -> MarketBoundary {
+    let platform = PlatformLinks()
+    let routes = PlatformRoute.platformCatalogue.map { MarketBoundary.Route(name: $0.name, pattern: $0.source) }
+    let chainable = PlatformRoute.platformCatalogue.filter(\.isChainable).map(\.source)
+    return MarketBoundary(
+      platform: MarketBoundary.Side(
+        owner: .platform, domains: platform.domains, schemes: platform.urlSchemes, rules: platform.universalLinks,
+        routes: routes, barriers: [PlatformBarrierName.authentication, PlatformBarrierName.confirmation]),
+      chainSteps: (PlatformChains.name, chainable), reservedBarriers: PlatformBarrierName.reserved,
+      overrides: overrides, markets: catalogue.map { MarketDeclaration($0, services: services).side })
+  }
+
+  /// Rewrite targets that no route or plugin of the combined table handles.
+  private static func unroutedTargets(_ configuration: DeepLinkConfiguration) -> [CompositionProblem] {
+    let routed = Set(configuration.routeList.map(\.pattern))
+    return configuration.universalLinks.compactMap { rule in
+      routed.contains(rule.target) ? nil : .unroutedTarget(rule: rule.pattern, target: rule.target)
+    }
+  }
+}
+
+/// What one market declares, read once from its module.
+struct MarketDeclaration {
+  var plugins: [any DeepLinkHandlerPlugin]
+  var barriers: [any DeepLinkHandlingBarrier]
+  var side: MarketBoundary.Side
+
+  init(_ market: any MarketModule, services: MarketServices) {
+    let provider = market.routeProvider
+    plugins = market.plugins(services: services)
+    barriers = market.barriers(services: services)
+    side = MarketBoundary.Side(
+      owner: .market(market.id), domains: provider.domains, schemes: provider.urlSchemes,
+      rules: provider.universalLinks,
+      routes: plugins.compactMap { plugin in
+        (plugin as? any DeepLinkHandlerPathMatchingPlugin).map {
+          MarketBoundary.Route(name: $0.name, pattern: $0.matchingPath)
+        }
+      },
+      barriers: barriers.map(\.name))
+  }
+}
+
+extension [String] {
+  /// The two pairs of a collision in a fixed order, so `A vs B` and `B vs A` are one key.
+  fileprivate var sortedPairs: [String] {
+    let first = [self[0], self[1]]
+    let second = [self[2], self[3]]
+    return first.lexicographicallyPrecedes(second) ? first + second : second + first
+  }
+}

@@ -1,0 +1,216 @@
+/// The set of paths some patterns match, as an automaton over path segments, so that overlap
+/// between patterns is decided exactly rather than by probing with sample links.
+///
+/// Each transition reads one segment: a literal (compared with or without regard to ASCII
+/// case) or a value of a ``ParameterType``. Optional segments add an empty step, catch-alls a
+/// loop; chained links are a language too (``chain(of:)``: one step pattern after another).
+/// Two languages overlap when some path is in both; ``commonPath(with:)`` finds the shortest.
+///
+/// ```swift
+/// let platform = PathLanguage(try RoutePattern("/product/{id:int}"))
+/// let market = PathLanguage(try RoutePattern("/{rest...}"))
+/// platform.commonPath(with: market)   // ["product", "1"]
+/// ```
+public struct PathLanguage: Sendable {
+  /// What one transition reads.
+  enum Label: Sendable, Hashable {
+    case literal(String, caseInsensitive: Bool)
+    case value(ParameterType)
+  }
+
+  struct Transition: Sendable {
+    var label: Label
+    var target: Int
+  }
+
+  private(set) var transitions: [[Transition]]
+  private(set) var emptySteps: [[Int]]
+  private(set) var accepting: [Bool]
+  let start = 0
+
+  private init(stateCount: Int) {
+    transitions = Array(repeating: [], count: stateCount)
+    emptySteps = Array(repeating: [], count: stateCount)
+    accepting = Array(repeating: false, count: stateCount)
+  }
+
+  /// The paths `pattern` matches (its path only: scheme, host and query are not part of it).
+  public init(_ pattern: RoutePattern) {
+    self.init(stateCount: pattern.segments.count + 1)
+    for (state, segment) in pattern.segments.enumerated() {
+      switch segment {
+      case .literal(let text):
+        transitions[state].append(
+          Transition(label: .literal(text, caseInsensitive: pattern.isCaseInsensitive), target: state + 1))
+      case .parameter(_, let type):
+        transitions[state].append(Transition(label: .value(type), target: state + 1))
+      case .optional(_, let type):
+        transitions[state].append(Transition(label: .value(type), target: state + 1))
+        emptySteps[state].append(state + 1)
+      case .catchAll:
+        transitions[state].append(Transition(label: .value(.string), target: state + 1))
+        transitions[state + 1].append(Transition(label: .value(.string), target: state + 1))
+      }
+    }
+    accepting[pattern.segments.count] = true
+  }
+
+  /// Chained links: paths made of two or more runs, each a path of one of `steps` (a single
+  /// run is the step's own route).
+  public static func chain(of steps: [RoutePattern]) -> PathLanguage {
+    // State 0 starts the first run, state 1 the second and every later one; state 2 accepts.
+    var result = PathLanguage(stateCount: 3)
+    result.accepting[2] = true
+    result.emptySteps[2].append(1)
+    for (from, to) in [(0, 1), (1, 2)] {
+      for step in steps {
+        let offset = result.accepting.count
+        let language = PathLanguage(step)
+        result.transitions += language.transitions.map {
+          $0.map { Transition(label: $0.label, target: $0.target + offset) }
+        }
+        result.emptySteps += language.emptySteps.map { $0.map { $0 + offset } }
+        result.accepting += Array(repeating: false, count: language.accepting.count)
+        result.emptySteps[from].append(offset)
+        for (state, isAccepting) in language.accepting.enumerated() where isAccepting {
+          result.emptySteps[offset + state].append(to)
+        }
+      }
+    }
+    return result
+  }
+
+  /// The paths that follow `segment` in this language: `{ p : segment/p is in it }`.
+  public func residual(after segment: String) -> PathLanguage {
+    var result = self
+    let newStart = result.accepting.count
+    result.transitions.append([])
+    result.emptySteps.append([])
+    result.accepting.append(false)
+    for state in closure(of: start) {
+      for step in transitions[state] where step.label.reads(segment) {
+        result.emptySteps[newStart].append(step.target)
+      }
+    }
+    // The start is state 0: swap the new start into place.
+    result.transitions.swapAt(0, newStart)
+    result.emptySteps.swapAt(0, newStart)
+    result.accepting.swapAt(0, newStart)
+    func renumber(_ state: Int) -> Int { state == 0 ? newStart : state == newStart ? 0 : state }
+    result.transitions = result.transitions.map { $0.map { Transition(label: $0.label, target: renumber($0.target)) } }
+    result.emptySteps = result.emptySteps.map { $0.map(renumber) }
+    return result
+  }
+
+  /// The literal every path of the language starts with, if there is one.
+  public var firstLiteral: String? {
+    let first = closure(of: start)
+    guard !first.contains(where: { accepting[$0] }) else { return nil }
+    let labels = first.flatMap { transitions[$0].map(\.label) }
+    guard case .literal(let text, _)? = labels.first,
+      labels.allSatisfy({ $0 == labels[0] })
+    else { return nil }
+    return text
+  }
+
+  /// The states reachable from `state` by empty steps, itself included.
+  private func closure(of state: Int) -> [Int] {
+    var seen: Set<Int> = [state]
+    var stack = [state]
+    while let next = stack.popLast() {
+      for target in emptySteps[next] where seen.insert(target).inserted { stack.append(target) }
+    }
+    return seen.sorted()
+  }
+
+  /// The shortest path (as decoded segments) in both languages, or `nil` when they are
+  /// disjoint.
+  ///
+  /// - Complexity: O(*s* · *t*) in the two automata's sizes.
+  public func commonPath(with other: PathLanguage) -> [String]? {
+    let width = other.accepting.count
+    var previous = [Int: (from: Int, segment: String?)]()
+    var queue: [Int] = []
+    func visit(_ pair: Int, from: Int, segment: String?) {
+      guard previous[pair] == nil else { return }
+      previous[pair] = (from, segment)
+      queue.append(pair)
+    }
+    visit(start * width + other.start, from: -1, segment: nil)
+    var head = 0
+    while head < queue.count {
+      let pair = queue[head]
+      head += 1
+      let (mine, theirs) = (pair / width, pair % width)
+      if accepting[mine] && other.accepting[theirs] { return path(to: pair, previous) }
+      for next in emptySteps[mine] { visit(next * width + theirs, from: pair, segment: nil) }
+      for next in other.emptySteps[theirs] { visit(mine * width + next, from: pair, segment: nil) }
+      for step in transitions[mine] {
+        for otherStep in other.transitions[theirs] {
+          guard let segment = Self.meet(step.label, otherStep.label) else { continue }
+          visit(step.target * width + otherStep.target, from: pair, segment: segment)
+        }
+      }
+    }
+    return nil
+  }
+
+  private func path(to pair: Int, _ previous: [Int: (from: Int, segment: String?)]) -> [String] {
+    var segments: [String] = []
+    var current = pair
+    while let (from, segment) = previous[current], from >= 0 {
+      if let segment { segments.append(segment) }
+      current = from
+    }
+    return segments.reversed()
+  }
+
+  /// A segment both labels read, or `nil` when none does.
+  static func meet(_ first: Label, _ second: Label) -> String? {
+    switch (first, second) {
+    case (.literal(let a, let aFolds), .literal(let b, let bFolds)):
+      if a == b { return a }
+      guard aFolds || bFolds, a.asciiLowercased == b.asciiLowercased else { return nil }
+      return aFolds ? b : a
+    case (.literal(let text, _), .value(let type)), (.value(let type), .literal(let text, _)):
+      return type.accepts(text) ? text : nil
+    case (.value(let a), .value(let b)):
+      return ParameterType.sample(common: a, b)
+    }
+  }
+}
+
+extension PathLanguage.Label {
+  /// Whether this label reads `segment`.
+  func reads(_ segment: String) -> Bool {
+    switch self {
+    case .literal(let text, let caseInsensitive):
+      text == segment || (caseInsensitive && text.asciiLowercased == segment.asciiLowercased)
+    case .value(let type):
+      type.accepts(segment)
+    }
+  }
+}
+
+extension ParameterType {
+  /// One value of each kind the types can tell apart: every type accepts one of them, and a
+  /// value of two types exists exactly when one of these is of both.
+  private static let samples = ["1", "00000000-0000-0000-0000-000000000000", "x"]
+
+  /// A value of both types, or `nil` when no value is.
+  static func sample(common first: ParameterType, _ second: ParameterType) -> String? {
+    sample(acceptedByAll: [first, second])
+  }
+
+  /// A value every one of `types` accepts, or `nil` when no value is.
+  static func sample(acceptedByAll types: [ParameterType]) -> String? {
+    samples.first { sample in types.allSatisfy { $0.accepts(sample) } }
+  }
+}
+
+extension String {
+  /// The string with ASCII letters lowercased (what case-insensitive literals compare).
+  package var asciiLowercased: String {
+    String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+  }
+}
