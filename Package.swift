@@ -29,7 +29,8 @@ let package = Package(
 
     // MARK: Testing helpers shared by every suite
     .target(
-      name: "DeepLinkTesting", dependencies: ["DeepLinkCore", "PlatformLinks"], path: "Sources/DeepLinkTesting"),
+      name: "DeepLinkTesting", dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition"],
+      path: "Sources/DeepLinkTesting"),
 
     // MARK: Tools
     .target(

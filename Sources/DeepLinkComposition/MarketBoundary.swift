@@ -63,6 +63,8 @@ public struct MarketBoundary: Sendable {
 
   /// A platform route, compiled.
   private struct PlatformRoute: Sendable {
+    /// The position in the platform's routes, which orders the problems.
+    var position: Int
     var route: Route
     var pattern: RoutePattern
     var language: PathLanguage
@@ -100,9 +102,9 @@ public struct MarketBoundary: Sendable {
     self.platformRules = platform.rules.compactMap { try? $0.compile() }
     var byLiteral: [String: [PlatformRoute]] = [:]
     var withoutLiteral: [PlatformRoute] = []
-    for route in platform.routes {
+    for (position, route) in platform.routes.enumerated() {
       guard let pattern = try? RoutePattern(route.pattern) else { continue }
-      let compiled = PlatformRoute(route: route, pattern: pattern, language: PathLanguage(pattern))
+      let compiled = PlatformRoute(position: position, route: route, pattern: pattern, language: PathLanguage(pattern))
       if case .literal(let first)? = pattern.segments.first {
         byLiteral[first.asciiLowercased, default: []].append(compiled)
       } else {
@@ -261,8 +263,8 @@ public struct MarketBoundary: Sendable {
       candidates += routesByFirstLiteral.values.joined()
     }
     var problems: [CompositionProblem] = []
-    for route in candidates {
-      guard let query = pattern.commonQueryItems(with: route.pattern),
+    for route in candidates.sorted(by: { $0.position < $1.position }) {
+      guard let query = pattern.commonQuery(with: route.pattern),
         let path = language.commonPath(with: route.language)
       else { continue }
       problems.append(
@@ -290,13 +292,6 @@ extension RoutePattern {
         == Set(other.queryCaptures.map { "\($0.key):\($0.type):\($0.isOptional)" })
   }
 
-  /// `?key=value…` for the required query captures of both, `""` when there are none, `nil`
-  /// when a key both require admits no common value.
-  func commonQueryItems(with other: RoutePattern) -> String? {
-    guard let link = commonLink(with: other) else { return nil }
-    guard let mark = link.firstIndex(of: "?") else { return "" }
-    return String(link[mark...])
-  }
 }
 
 extension RoutePattern.Segment {

@@ -195,7 +195,7 @@ extension PathLanguage.Label {
 extension ParameterType {
   /// One value of each kind the types can tell apart: every type accepts one of them, and a
   /// value of two types exists exactly when one of these is of both.
-  private static let samples = ["1", "00000000-0000-0000-0000-000000000000", "x"]
+  private static let samples = ["x", "1", "00000000-0000-0000-0000-000000000000"]
 
   /// A value of both types, or `nil` when no value is.
   static func sample(common first: ParameterType, _ second: ParameterType) -> String? {

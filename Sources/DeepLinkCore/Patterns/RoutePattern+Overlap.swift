@@ -40,7 +40,7 @@ extension RoutePattern {
 
   /// `?key=value…` for the required captures of both, or `nil` when a key they both require
   /// admits no common value.
-  func commonQuery(with other: RoutePattern) -> String? {
+  package func commonQuery(with other: RoutePattern) -> String? {
     var items: [String] = []
     var seen: Set<String> = []
     for capture in queryCaptures + other.queryCaptures where !capture.isOptional && !seen.contains(capture.key) {

@@ -1,0 +1,71 @@
+import DeepLinkCore
+import PlatformLinks
+
+/// A market made of plain values, for tests of what composition accepts and refuses.
+///
+/// ```swift
+/// var market = DeclaredMarket(id: "BR")
+/// market.rules = [UniversalLink("https://shop.example.com/ip/{slug}/{id:int}", to: .cart)]
+/// compositionMessages(market)   // one message naming the market's rule and the platform's
+/// ```
+public struct DeclaredMarket: MarketModule {
+  /// The identifier.
+  public var id: String
+  /// The domains claimed.
+  public var domains: [String]
+  /// The schemes claimed.
+  public var schemes: [URLScheme]
+  /// The rewrite rules.
+  public var rules: [UniversalLink]
+  /// The market's routes, each handled by its default plugin.
+  public var routes: [PlatformRoute]
+  /// The names of the market's barriers (each passes every link).
+  public var barrierNames: [String]
+
+  /// A market `id` with domain `shop.example.<id>` and scheme `shop<id>` (custom host `<id>`),
+  /// lowercased, and nothing else.
+  public init(
+    id: String, domains: [String]? = nil, schemes: [URLScheme]? = nil, rules: [UniversalLink] = [],
+    routes: [PlatformRoute] = [], barrierNames: [String] = []
+  ) {
+    let lowercased = id.lowercased()
+    self.id = id
+    self.domains = domains ?? ["shop.example.\(lowercased)"]
+    self.schemes = schemes ?? [URLScheme("shop\(lowercased)", customHost: lowercased)]
+    self.rules = rules
+    self.routes = routes
+    self.barrierNames = barrierNames
+  }
+
+  public var routeProvider: any CustomDeeplinkRouteProvider {
+    Provider(domains: domains.map(Domain.init), urlSchemes: schemes, universalLinks: rules)
+  }
+
+  public var marketRoutes: [PlatformRoute] { routes }
+
+  public func barriers(services: MarketServices) -> [any DeepLinkHandlingBarrier] {
+    barrierNames.map(PassingBarrier.init)
+  }
+
+  private struct Provider: CustomDeeplinkRouteProvider {
+    var domains: [Domain]
+    var urlSchemes: [URLScheme]
+    var universalLinks: [UniversalLink]
+  }
+}
+
+/// A barrier that lets every link through.
+public struct PassingBarrier: DeepLinkHandlingBarrier {
+  public let name: String
+
+  /// Creates the barrier.
+  public init(name: String) {
+    self.name = name
+  }
+
+  @MainActor public func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus { .passed }
+
+  @MainActor public func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
+    completion(true)
+  }
+}
