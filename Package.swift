@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// The markets the app ships; each is `Markets/<ID>` with `Sources` and `Tests`.
-/// Adding a market: one folder, one word here, one entry in `MarketCatalogue`.
+/// The markets the app ships; each is `Markets/<ID>` with `Sources`, `Tests` and `Examples`.
+/// Adding a market: one folder and one word here; the market catalogue is generated from this
+/// list by `MarketCataloguePlugin`, so no platform file changes.
 let markets = ["CA", "MX"]
 
 let package = Package(
@@ -25,7 +26,13 @@ let package = Package(
     .target(
       name: "DeepLinkComposition",
       dependencies: ["DeepLinkCore", "PlatformLinks"] + markets.map { .target(name: "Market\($0)") },
-      path: "Sources/DeepLinkComposition"),
+      path: "Sources/DeepLinkComposition",
+      plugins: [.plugin(name: "MarketCataloguePlugin")]),
+    // The catalogue's generator: Package.swift's market list → `MarketCatalogue+Generated.swift`.
+    .plugin(
+      name: "MarketCataloguePlugin", capability: .buildTool(), dependencies: ["MarketCatalogueGenerator"],
+      path: "Plugins/MarketCataloguePlugin"),
+    .executableTarget(name: "MarketCatalogueGenerator", path: "Sources/MarketCatalogueGenerator"),
 
     // MARK: Testing helpers shared by every suite
     .target(
@@ -74,6 +81,7 @@ for id in markets {
 }
 
 // Settings every target shares: Swift 6 language mode with complete concurrency checking.
-for target in package.targets {
+// Plugins take no settings (SwiftPM refuses them); tools-version 6 builds them in Swift 6 mode.
+for target in package.targets where target.type != .plugin {
   target.swiftSettings = (target.swiftSettings ?? []) + [.swiftLanguageMode(.v6)]
 }

@@ -47,7 +47,7 @@ extension CommandSpecification {
         is routed or external and every expectation is met, 1 otherwise, 65 when the input cannot be read.
         """,
       examples: [
-        ("deeplink check --market CA Docs/Examples/ca-links.txt", "a link table with expectations"),
+        ("deeplink check --market CA Markets/CA/Examples/links.txt", "a link table with expectations"),
         ("cat links.txt | deeplink check --format jsonl - > decisions.jsonl", "JSON Lines from standard input"),
       ]),
     CommandSpecification(
@@ -68,6 +68,24 @@ extension CommandSpecification {
         when there is any.
         """,
       examples: [("deeplink validate --all", "the whole catalogue"), ("deeplink validate --market CA", "one market")]),
+    CommandSpecification(
+      name: .snapshot, summary: "compare (or rewrite) the decision snapshot", usage: "[--market ID] [--update]",
+      options: [
+        market,
+        OptionSpecification("--update", help: "rewrite the snapshot file instead of comparing (accepts every change)"),
+      ],
+      positionals: [], requiredPositionals: 0, requiredOptions: [],
+      discussion: """
+        Decides the market's corpus (its example links in Markets/<ID>/Examples/links.txt plus links made from \
+        every rule and route it owns) and compares each decision with Markets/<ID>/Examples/snapshot.txt. Without \
+        --market, the platform's corpus is compared with Snapshots/platform.txt as the platform alone decides it \
+        and as every market composition decides it. Prints each link that changed, what decided it before and \
+        now; exits 1 on any difference. Run from the package root.
+        """,
+      examples: [
+        ("deeplink snapshot --market CA", "compare the CA snapshot"),
+        ("deeplink snapshot --market CA --update", "accept the CA changes"),
+      ]),
     CommandSpecification(
       name: .aasa, summary: "print the apple-app-site-association file for a market's domains",
       usage: "--market ID --app-id TEAM.bundle",

@@ -1,6 +1,6 @@
 /// The `deeplink` tool's commands.
 public enum CommandName: String, Sendable, Hashable, CaseIterable {
-  case route, explain, check, routes, validate, aasa, assetlinks
+  case route, explain, check, routes, validate, snapshot, aasa, assetlinks
 }
 
 /// One option a command accepts: a flag (`--json`) or an option with a value (`--market ID`).

@@ -34,7 +34,7 @@ public enum HelpText {
 
       EXAMPLES:
         deeplink route --market CA https://shop.example.ca/fr/panier
-        deeplink check --market CA Docs/Examples/ca-links.txt
+        deeplink check --market CA Markets/CA/Examples/links.txt
 
       """
     return text

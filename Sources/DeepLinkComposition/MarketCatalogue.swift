@@ -1,16 +1,11 @@
 import DeepLinkCore
-import MarketCA
-import MarketMX
 import PlatformLinks
 
-/// Every market the app ships. Adding a market: one folder under `Markets/`, one word in
-/// `Package.swift`'s `markets` list, and one entry here.
+/// Every market the app ships, generated from `Package.swift`'s `markets` list by
+/// `MarketCataloguePlugin`: adding a market is one folder under `Markets/` and one word there.
 public enum MarketCatalogue {
-  /// The markets, in a stable order.
-  public static let markets: [any MarketModule] = [
-    CAMarket(),
-    MXMarket(),
-  ]
+  /// The markets, in the order of the list.
+  public static var markets: [any MarketModule] { generatedMarkets }
 
   /// The market with identifier `id` (case-insensitive), or `nil`.
   public static func market(id: String) -> (any MarketModule)? {

@@ -42,7 +42,7 @@ struct AASAMatcher {
 @Suite struct AssociationFileTests {
   static let appID = "ABCDE12345.com.example.shop"
 
-  @Test("aasa prints the documented applinks structure", arguments: ["CA", "MX"])
+  @Test("aasa prints the documented applinks structure", arguments: MarketCatalogue.ids)
   func structure(market: String) throws {
     let result = try ToolProcess.run(["aasa", "--market", market, "--app-id", Self.appID])
     #expect(result.status == 0, "\(result.error)")
@@ -64,7 +64,7 @@ struct AASAMatcher {
     #expect(components[firstInclude...].allSatisfy { $0["exclude"] as? Bool != true })
   }
 
-  @Test("the file claims a link exactly when the router routes it into the app", arguments: ["CA", "MX"])
+  @Test("the file claims a link exactly when the router routes it into the app", arguments: MarketCatalogue.ids)
   func agreesWithTheRouter(market: String) throws {
     let result = try ToolProcess.run(["aasa", "--market", market, "--app-id", Self.appID])
     let root = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])

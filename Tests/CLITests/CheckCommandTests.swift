@@ -1,10 +1,11 @@
+import DeepLinkComposition
 import Foundation
 import Testing
 
 @Suite struct CheckCommandTests {
-  @Test("the example link tables pass", arguments: ["CA", "MX"])
+  @Test("every market's example links (Markets/<ID>/Examples/links.txt) pass", arguments: MarketCatalogue.ids)
   func examples(market: String) throws {
-    let result = try ToolProcess.run(["check", "--market", market, "Docs/Examples/\(market.lowercased())-links.txt"])
+    let result = try ToolProcess.run(["check", "--market", market, "Markets/\(market)/Examples/links.txt"])
     #expect(result.status == 0, "\(result.error)")
     #expect(result.error.contains("0 not met; 0 failing lines"))
   }

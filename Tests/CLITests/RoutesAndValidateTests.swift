@@ -1,3 +1,4 @@
+import DeepLinkComposition
 import Foundation
 import Testing
 
@@ -25,9 +26,10 @@ import Testing
 
   @Test(
     "validate passes for every market, one market and the platform",
-    arguments: [
-      ["validate", "--all"], ["validate", "--market", "CA"], ["validate", "--market", "mx"], ["validate"],
-    ])
+    arguments: [["validate", "--all"], ["validate"]]
+      + MarketCatalogue.ids.flatMap {
+        [["validate", "--market", $0], ["validate", "--market", $0.lowercased()]]
+      })
   func validate(arguments: [String]) throws {
     let result = try ToolProcess.run(arguments)
     #expect(result.status == 0)
@@ -36,7 +38,18 @@ import Testing
 
   @Test("validate with an unknown market, or with both --market and --all, is a usage error")
   func validateUsage() throws {
-    #expect(try ToolProcess.run(["validate", "--market", "ZZ"]).status == 64)
+    #expect(try ToolProcess.run(["validate", "--market", "no-such-market"]).status == 64)
     #expect(try ToolProcess.run(["validate", "--market", "CA", "--all"]).status == 64)
+  }
+}
+
+@Suite struct SnapshotCommandTests {
+  @Test(
+    "snapshot finds no difference for the platform and every market",
+    arguments: [["snapshot"]] + MarketCatalogue.ids.map { ["snapshot", "--market", $0] })
+  func snapshot(arguments: [String]) throws {
+    let result = try ToolProcess.run(arguments)
+    #expect(result.status == 0, "\(result.output)\(result.error)")
+    #expect(result.output.contains("no difference"))
   }
 }
