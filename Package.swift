@@ -47,7 +47,7 @@ let package = Package(
       name: "deeplink", dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition", "DeepLinkCLI"],
       path: "Sources/deeplink"),
     .executableTarget(
-      name: "deeplink-bench", dependencies: ["DeepLinkCore", "DeepLinkComposition"],
+      name: "deeplink-bench", dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition"],
       path: "Sources/DeepLinkBenchmarks"),
 
     // MARK: Tests

@@ -26,7 +26,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
   print("  --quick  fewer samples and lookups: a smoke run, not figures to quote")
   print("  --json   one JSON object on standard output instead of the table")
   print("  --only   run only these sections, by JSON key: lookup, parse, build, memory, decide,")
-  print("           hostileDecide, check (goals of the other sections are then not reported)")
+  print("           hostileDecide, check, compose (goals of the other sections are then not reported)")
   exit(0)
 }
 if let unknown = arguments.subtracting(["--quick", "--json"]).first { fail("unknown option \(unknown)") }
@@ -52,6 +52,7 @@ let sections: [any BenchmarkSection] = [
   DecideBenchmark(),
   HostileDecideBenchmark(),
   CheckBenchmark(),
+  ComposeBenchmark(),
 ]
 if let only, let unknown = only.subtracting(sections.map(\.key)).first { fail("no section \(unknown)") }
 let reports = sections.filter { only?.contains($0.key) ?? true }.map { $0.run(context) }

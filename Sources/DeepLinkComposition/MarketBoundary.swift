@@ -63,11 +63,8 @@ public struct MarketBoundary: Sendable {
 
   /// A platform route, compiled.
   private struct PlatformRoute: Sendable {
-    /// The position in the platform's routes, which orders the problems.
-    var position: Int
     var route: Route
     var pattern: RoutePattern
-    var language: PathLanguage
   }
 
   private let platform: Side
@@ -76,10 +73,9 @@ public struct MarketBoundary: Sendable {
   private let overrides: [MarketOverride]
   /// The platform's rules on each of its hosts, compiled.
   private let platformRules: [CompiledRewrite]
-  /// The platform's app routes, by their first segment's literal (lowercased); those whose
-  /// first segment is not a literal, or that have none, are in ``routesWithoutLiteral``.
-  private let routesByFirstLiteral: [String: [PlatformRoute]]
-  private let routesWithoutLiteral: [PlatformRoute]
+  /// The platform's app routes, compiled, and their paths merged into one trie.
+  private let platformRoutes: [PlatformRoute]
+  private let routeTrie: PatternTrie
   /// Chained links: one or more steps, each a path of a chainable route.
   private let chain: (name: String, language: PathLanguage)?
 
@@ -100,19 +96,11 @@ public struct MarketBoundary: Sendable {
     self.reservedBarriers = reservedBarriers.union(platform.barriers)
     self.overrides = overrides
     self.platformRules = platform.rules.compactMap { try? $0.compile() }
-    var byLiteral: [String: [PlatformRoute]] = [:]
-    var withoutLiteral: [PlatformRoute] = []
-    for (position, route) in platform.routes.enumerated() {
-      guard let pattern = try? RoutePattern(route.pattern) else { continue }
-      let compiled = PlatformRoute(position: position, route: route, pattern: pattern, language: PathLanguage(pattern))
-      if case .literal(let first)? = pattern.segments.first {
-        byLiteral[first.asciiLowercased, default: []].append(compiled)
-      } else {
-        withoutLiteral.append(compiled)
-      }
+    let routes = platform.routes.compactMap { route in
+      (try? RoutePattern(route.pattern)).map { PlatformRoute(route: route, pattern: $0) }
     }
-    self.routesByFirstLiteral = byLiteral
-    self.routesWithoutLiteral = withoutLiteral
+    self.platformRoutes = routes
+    self.routeTrie = PatternTrie(routes.map(\.pattern))
     if let chainSteps {
       let steps = chainSteps.patterns.compactMap { try? RoutePattern($0) }
       self.chain = (chainSteps.name, PathLanguage.chain(of: steps))
@@ -123,9 +111,8 @@ public struct MarketBoundary: Sendable {
 
   /// Every way `market` leaves its own link space; empty when it stays inside.
   ///
-  /// - Complexity: for each of the market's rules and routes, proportional to the platform
-  ///   routes that share its first literal (all of them for a pattern that starts with a
-  ///   capture), not to the whole platform.
+  /// - Complexity: for each of the market's rules and routes, proportional to the nodes of the
+  ///   platform's route trie the pattern can reach, not to the number of platform routes.
   public func problems(of market: Side) -> [CompositionProblem] {
     let id = market.owner.marketID ?? "?"
     let others = markets.filter { $0.owner != market.owner }
@@ -256,17 +243,10 @@ public struct MarketBoundary: Sendable {
   private func appCaptures(
     _ declaration: String, _ pattern: RoutePattern, language: PathLanguage, market: String, prefix: String
   ) -> [CompositionProblem] {
-    var candidates = routesWithoutLiteral
-    if let first = language.firstLiteral {
-      candidates += routesByFirstLiteral[first.asciiLowercased] ?? []
-    } else {
-      candidates += routesByFirstLiteral.values.joined()
-    }
     var problems: [CompositionProblem] = []
-    for route in candidates.sorted(by: { $0.position < $1.position }) {
-      guard let query = pattern.commonQuery(with: route.pattern),
-        let path = language.commonPath(with: route.language)
-      else { continue }
+    for (index, path) in routeTrie.overlaps(with: language) {
+      let route = platformRoutes[index]
+      guard let query = pattern.commonQuery(with: route.pattern) else { continue }
       problems.append(
         .capturesPlatformLink(
           market: market, declaration: declaration, link: prefix + path.joined(separator: "/") + query,

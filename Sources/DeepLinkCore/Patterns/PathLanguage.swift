@@ -113,6 +113,40 @@ public struct PathLanguage: Sendable {
     return text
   }
 
+  /// For each state, the fewest and the most segments a path from it to an accepting state
+  /// reads (`Int.max` for a loop).
+  func remainingLengths() -> [ClosedRange<Int>] {
+    let count = accepting.count
+    // Fewest: a shortest-path relaxation; most: unbounded when a loop is reachable, else the
+    // longest path, found by relaxing as many times as there are states.
+    var low = accepting.map { $0 ? 0 : Int.max }
+    var high = accepting.map { $0 ? 0 : Int.min }
+    for _ in 0...count {
+      var changed = false
+      for state in 0..<count {
+        for next in emptySteps[state] {
+          if low[next] != Int.max, low[next] < low[state] { low[state] = low[next]; changed = true }
+          if high[next] != Int.min, high[next] > high[state] { high[state] = high[next]; changed = true }
+        }
+        for step in transitions[state] {
+          let target = step.target
+          if low[target] != Int.max, low[target] + 1 < low[state] { low[state] = low[target] + 1; changed = true }
+          if high[target] != Int.min, high[target] != Int.max, high[target] + 1 > high[state] {
+            high[state] = min(high[target] + 1, count + 1)
+            changed = true
+          }
+        }
+      }
+      if !changed { break }
+    }
+    return (0..<count).map { state in
+      guard low[state] != Int.max else { return Int.max...Int.max }
+      // A longest path above the number of states goes round a loop: unbounded.
+      let upper = high[state] > count ? Int.max : max(high[state], low[state])
+      return low[state]...upper
+    }
+  }
+
   /// The states reachable from `state` by empty steps, itself included.
   private func closure(of state: Int) -> [Int] {
     var seen: Set<Int> = [state]
