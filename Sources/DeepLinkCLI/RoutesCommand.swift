@@ -16,10 +16,12 @@ enum RoutesCommand {
       json.strings(configuration.domains.map(\.description))
       json.key("routes")
       json.beginArray()
-      for route in configuration.routeList {
+      for (route, owner) in zip(configuration.routeList, configuration.routeOwners) {
         json.beginObject()
         json.key("pattern")
         json.string(route.pattern)
+        json.key("owner")
+        json.string(owner.word)
         json.key("name")
         json.string(route.name)
         json.key("barriers")
@@ -31,6 +33,8 @@ enum RoutesCommand {
       json.endArray()
       json.key("plugins")
       json.strings(configuration.opaquePluginNames)
+      json.key("pluginOwners")
+      json.strings(configuration.opaquePluginOwners.map(\.word))
       json.key("rules")
       json.beginArray()
       for rule in configuration.universalLinks {
@@ -48,6 +52,8 @@ enum RoutesCommand {
         json.endObject()
         json.key("override")
         json.bool(rule.isOverride)
+        json.key("owner")
+        json.string(rule.owner.word)
         json.endObject()
       }
       json.endArray()
@@ -69,8 +75,8 @@ enum RoutesCommand {
     text += "\nroutes (\(routes.count), registration order)\n"
     let width = (routes.map(\.pattern.count).max() ?? 0) + 2
     let nameWidth = (routes.map(\.name.count).max() ?? 0) + 2
-    for route in routes {
-      var notes = route.barriers
+    for (route, owner) in zip(routes, configuration.routeOwners) {
+      var notes = ["owner " + owner.word] + route.barriers
       if route.changesState { notes.append("changes state: confirmation from outside") }
       var line =
         "  " + route.pattern.padded(to: width) + route.name.padded(to: nameWidth) + notes.joined(separator: ", ")
@@ -88,6 +94,7 @@ enum RoutesCommand {
         line += "  " + rule.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
       }
       if rule.isOverride { line += "  (override)" }
+      line += "  [\(rule.owner.word)]"
       text += line + "\n"
     }
     return text

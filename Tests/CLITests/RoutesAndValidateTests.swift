@@ -11,16 +11,27 @@ import Testing
     #expect(result.output.contains("https://shop.example.ca/fr/panier"))
     #expect(result.output.contains("→ /cart"))
     #expect(result.output.contains("shopca://ca"))
+    #expect(result.output.contains("flyer          owner CA"))
+    #expect(result.output.contains("→ /cart  locale=fr  [CA]"))
   }
 
   @Test("routes --json is one object with schemes, domains, routes, plugins and rules")
   func routesJSON() throws {
     let result = try ToolProcess.run(["routes", "--market", "MX", "--json"])
     let object = try #require(try ToolProcess.jsonLines(result.output).first)
-    #expect(Set(object.keys) == ["market", "schemes", "domains", "routes", "plugins", "rules"])
+    #expect(Set(object.keys) == ["market", "schemes", "domains", "routes", "plugins", "pluginOwners", "rules"])
     let routes = try #require(object["routes"] as? [[String: Any]])
     let payInStore = try #require(routes.first { $0["pattern"] as? String == "/pay-in-store/{reference}" })
     #expect(payInStore["changesState"] as? Bool == true)
+    #expect(payInStore["owner"] as? String == "MX")
+    #expect(routes.first { $0["pattern"] as? String == "/cart" }?["owner"] as? String == "platform")
+    let rules = try #require(object["rules"] as? [[String: Any]])
+    #expect(
+      rules.first { ($0["pattern"] as? String)?.hasPrefix("https://shop.example.com.mx/") == true }?["owner"] as? String
+        == "MX")
+    #expect(
+      rules.first { ($0["pattern"] as? String)?.hasPrefix("https://shop.example.com/") == true }?["owner"] as? String
+        == "platform")
     #expect((object["domains"] as? [String])?.contains("shop.example.com.mx") == true)
   }
 
