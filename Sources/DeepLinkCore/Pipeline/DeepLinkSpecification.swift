@@ -45,7 +45,8 @@ extension DeepLinkConfiguration {
           target: RouteTarget(
             kind: .plugin(index), name: plugin.name, barriers: pathPlugin.barriers,
             waitForPreconditions: pathPlugin.waitForPreconditions, changesState: pathPlugin.changesState,
-            acceptsParameters: { pathPlugin.acceptsParameters($0) })))
+            acceptsParameters: { pathPlugin.acceptsParameters($0) },
+            freeTextParameters: pathPlugin.freeTextParameters, pattern: pattern)))
     }
     let installed = specification.barriers
     for route in routes {
