@@ -74,6 +74,7 @@ enum LinkParser {
       let end = firstIndex(of: slash, in: p, from: start, to: min(summary.firstQuestion, summary.firstHash))
       if isWeb {
         (host, port) = try readWebAuthority(p, start, end, defaultPort: scheme == "https" ? 443 : 80)
+        if let host { try PunycodeLabels.check(host) }
       } else {
         try checkCustomAuthority(p, start, end)
         // An empty authority (`shop:///product/1`, `shop://`) is no segment, like an empty path segment.

@@ -1,5 +1,5 @@
 /// Percent-encoding and decoding over UTF-8 bytes, without Foundation.
-enum PercentEncoding {
+package enum PercentEncoding {
   /// Which ASCII characters stay unencoded.
   enum Component {
     /// A path segment: unreserved characters and sub-delimiters other than those that could
@@ -130,7 +130,7 @@ extension PercentEncoding {
   /// exactly the decision of its percent-encoded form: `invalid`.
   ///
   /// - Complexity: O(*n*) in the number of bytes.
-  static func escapingInvalidUTF8(_ bytes: some Collection<UInt8>) -> String {
+  package static func escapingInvalidUTF8(_ bytes: some Collection<UInt8>) -> String {
     let input = Array(bytes)
     var output: [UInt8] = []
     output.reserveCapacity(input.count + 16)
