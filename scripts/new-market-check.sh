@@ -86,5 +86,11 @@ fi
 echo "== new market ZZ: decision snapshot"
 swift run -q deeplink snapshot --market ZZ --update
 echo "== new market ZZ: every suite"
-swift test 2>&1 | tail -n 3
+test_log=$(mktemp)
+if ! swift test >"$test_log" 2>&1; then
+  grep -E "recorded an issue|error:" "$test_log" | head -n 40 >&2
+  echo "error: with market ZZ added, a suite fails (above)" >&2
+  exit 1
+fi
+tail -n 1 "$test_log"
 echo "new market ZZ: one folder and one word; built and passed every suite"

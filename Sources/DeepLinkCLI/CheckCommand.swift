@@ -19,6 +19,14 @@ enum CheckCommand {
   /// handing a batch over costs nothing in comparison.
   static let batchSize = 4_096
 
+  /// The link and expectation bytes a batch holds at most (plus one line): with lines of any
+  /// length, a batch stays small, so memory is bounded by ``batchesInFlight(workers:)`` times this,
+  /// not by the input's line lengths (`Docs/CLI.md`, "Memory").
+  static let batchByteBudget = 256 * 1024
+
+  /// The most worker threads, whatever the core count.
+  static let maximumWorkers = 8
+
   /// Batches read, being decided or waiting to be written: two per core keeps every core busy
   /// while this thread reads and writes.
   static func batchesInFlight(workers: Int) -> Int { 2 * workers + 2 }
@@ -40,7 +48,7 @@ enum CheckCommand {
     defer { if path != "-" { close(descriptor) } }
 
     let reader = LineReader(descriptor: descriptor)
-    let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+    let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, maximumWorkers))
     let capacity = batchesInFlight(workers: workerCount)
     let workers = DispatchQueue.global()
     var tally = CheckTally()
@@ -71,7 +79,7 @@ enum CheckCommand {
       let batch = spare.popLast() ?? CheckBatch(selection: selection, jsonLines: jsonLines)
       batch.lines.removeAll(keepingCapacity: true)
       do {
-        more = try reader.read(into: &batch.lines, limit: batchSize)
+        more = try reader.read(into: &batch.lines, limit: batchSize, byteBudget: batchByteBudget)
       } catch {
         while !inFlight.isEmpty { writeOldest() }
         environment.standardOutput.flush()

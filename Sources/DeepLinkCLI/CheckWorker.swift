@@ -33,7 +33,7 @@ struct CheckWorker {
   mutating func decide(_ lines: [CheckLine]) {
     let configuration = selection.configuration
     for line in lines {
-      let decision = configuration.decide(line.link)
+      let decision = configuration.decide(utf8: line.link)
       tally.links += 1
       tally.byOutcome[decision.outcome.index] += 1
       var unmet: String? = nil
@@ -56,7 +56,8 @@ struct CheckWorker {
       if failing {
         tally.failingLines += 1
         if listed, let failure {
-          tally.failures.append((line.number, "\(failure): \(SafeText.url(of: decision, names: &names))"))
+          tally.failures.append(
+            (line.number, SafeText.visible("\(failure): \(SafeText.url(of: decision, names: &names))")))
         }
       }
     }
@@ -77,8 +78,8 @@ struct CheckWorker {
   private mutating func writeText(_ decision: DeepLinkDecision, failure: String?) {
     var line = decision.outcome.rawValue.padded(to: 10)
     line += (decision.route ?? decision.reason ?? "").padded(to: 28)
-    line += SafeText.url(of: decision, names: &names)
-    if let failure { line += "  ✗ " + failure }
+    line += SafeText.visible(SafeText.url(of: decision, names: &names))
+    if let failure { line += "  ✗ " + SafeText.visible(failure) }
     line += "\n"
     json.raw(contentsOf: line)
   }

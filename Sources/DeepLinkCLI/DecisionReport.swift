@@ -82,7 +82,7 @@ struct DecisionReport {
     if let rewrittenTo { rows.append(("rewrittenTo", rewrittenTo)) }
     if !barriers.isEmpty { rows.append(("barriers", barriers.joined(separator: ", "))) }
     if let reason { rows.append(("reason", reason)) }
-    return rows.map { $0.0.padded(to: 12) + $0.1 + "\n" }.joined()
+    return rows.map { $0.0.padded(to: 12) + SafeText.visible($0.1) + "\n" }.joined()
   }
 }
 

@@ -1,6 +1,14 @@
+import DeepLinkCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The `deeplink` command-line tool: parses the arguments, runs the command, returns the exit status.
 ///
-/// The executable is `exit(DeepLinkTool.run(CommandLine.arguments.dropFirst(), environment: .process()).rawValue)`;
+/// The executable is `exit(DeepLinkTool.run(DeepLinkTool.processArguments(), environment: .process()).rawValue)`;
 /// tests call ``run(_:environment:)`` with memory streams.
 ///
 /// ```swift
@@ -18,6 +26,24 @@ public enum DeepLinkTool {
     environment.standardOutput.flush()
     environment.standardError.flush()
     return status
+  }
+
+  /// The process's arguments (without the program name) as raw bytes make them: an argument that
+  /// is not valid UTF-8 has each of its invalid bytes percent-escaped instead of replaced with
+  /// U+FFFD, so that `route` decides a link given as raw bytes exactly as its percent-encoded form
+  /// (`invalid`), as `check` does.
+  public static func processArguments() -> [String] {
+    (1..<Int(CommandLine.argc)).map { index in
+      guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
+      return argument(
+        UnsafeBufferPointer(
+          start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+    }
+  }
+
+  /// One argument's bytes as a `String`, invalid UTF-8 percent-escaped.
+  static func argument(_ bytes: some Collection<UInt8>) -> String {
+    String(validating: bytes, as: UTF8.self) ?? PercentEncoding.escapingInvalidUTF8(bytes)
   }
 
   private static func dispatch(_ arguments: [String], environment: ToolEnvironment) -> ExitStatus {

@@ -7,12 +7,13 @@ enum ExplainCommand {
     let selection = try MarketSelection.resolve(parsed)
     let input = parsed.positionals[0]
     let decision = selection.configuration.decide(input, tracing: true)
-    let text = explanation(decision, selection: selection)
-    environment.standardOutput.write(SafeText.scrub(text, secrets: SafeText.secrets(in: input)))
+    environment.standardOutput.write(explanation(decision, selection: selection))
     return .success
   }
 
-  /// The explanation, before the final scrub of secret values.
+  /// The explanation: every line's text with the values of token-like `name=value` pairs redacted
+  /// where they stand (the link and parameters are redacted by structure already) and control,
+  /// line-separator and bidi characters made visible.
   static func explanation(_ decision: DeepLinkDecision, selection: MarketSelection) -> String {
     let report = DecisionReport(decision, market: selection.id)
     let configuration = selection.configuration
@@ -41,7 +42,10 @@ enum ExplainCommand {
       lines.append(("handler", handlerText(decision.outcome)))
     }
     lines.append(("outcome", decision.outcome.rawValue + (decision.reason.map { " (\($0))" } ?? "")))
-    return lines.map { $0.0.isEmpty && $0.1.isEmpty ? "\n" : $0.0.padded(to: 10) + $0.1 + "\n" }.joined()
+    return lines.map {
+      $0.0.isEmpty && $0.1.isEmpty
+        ? "\n" : $0.0.padded(to: 10) + SafeText.visible(SafeText.redactFreeText($0.1)) + "\n"
+    }.joined()
   }
 
   private static func insert(_ notes: [String], after stage: String, in stages: inout [(String, String)]) {

@@ -161,7 +161,10 @@ public struct JSONWriter: Sendable {
     }
   }
 
-  /// `"`, the bytes with `"`, `\\` and control characters escaped, `"`.
+  /// `"`, the bytes with `"`, `\\` and control characters escaped, `"`. Beyond what JSON requires,
+  /// C1 controls, U+2028/U+2029, bidi controls and the other format characters are written as
+  /// `\u` escapes (``SafeText/needsEscape(_:)``), so that no value can split a line for tools that
+  /// split on Unicode line breaks or reorder a terminal's text.
   private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
     bytes.append(0x22)
     var start = 0
@@ -169,6 +172,17 @@ public struct JSONWriter: Sendable {
     while index < utf8.count {
       if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
       let byte = utf8[index]
+      if byte >= 0x80 {
+        let (scalar, length) = Self.scalar(in: utf8, at: index)
+        if SafeText.needsEscape(scalar) {
+          appendEscape(scalar)
+        } else {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<(index + length)]))
+        }
+        start = index + length
+        index = Self.firstEscaped(in: utf8, from: start)
+        continue
+      }
       switch byte {
       case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
       case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
@@ -186,12 +200,34 @@ public struct JSONWriter: Sendable {
     bytes.append(0x22)
   }
 
+  /// `\uXXXX` for `scalar`, as a surrogate pair above U+FFFF.
+  private mutating func appendEscape(_ scalar: Unicode.Scalar) {
+    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+    for unit in String(scalar).utf16 {
+      bytes.append(contentsOf: [0x5C, 0x75])
+      for shift in stride(from: 12, through: 0, by: -4) { bytes.append(hex[Int((unit >> UInt16(shift)) & 0xF)]) }
+    }
+  }
+
+  /// The scalar whose UTF-8 starts at `index` (valid UTF-8: a `String`'s bytes) and its length.
+  private static func scalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+    let lead = utf8[index]
+    let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    guard index + length <= utf8.count else { return ("\u{FFFD}", 1) }
+    var value = UInt32(length == 1 ? lead : lead & (0xFF >> (length + 1)))
+    if length > 1 {
+      for offset in 1..<length { value = value << 6 | UInt32(utf8[index + offset] & 0x3F) }
+    }
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+  }
+
   /// The index of the first byte at or after `start` that a JSON string must escape (below
-  /// 0x20, `"` or `\\`), or `utf8.count`.
+  /// 0x20, `"` or `\\`) or that may start a character the writer escapes (every byte of 0x80
+  /// and above, which ``appendQuoted(_:)`` then decodes), or `utf8.count`.
   ///
-  /// Eight bytes at a time: a byte is flagged when it is below 0x20 or XORs to zero with `"`
-  /// or `\\`; bytes of 0x80 and above (UTF-8 sequences) are never flagged. Only the lowest
-  /// flagged byte of a word is certain, which is the one returned.
+  /// Eight bytes at a time: a byte is flagged when it is below 0x20, 0x80 or above, or XORs to
+  /// zero with `"` or `\\`. Only the lowest flagged byte of a word is certain, which is the one
+  /// returned.
   ///
   /// - Complexity: O(*n*) in the bytes scanned.
   @inline(__always)
@@ -206,14 +242,15 @@ public struct JSONWriter: Sendable {
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
         let below20 = word &- (ones &* 0x20)
-        let flags = (below20 | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & ~word & highs
+        let flags =
+          ((below20 | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & ~word & highs) | (word & highs)
         if flags != 0 { return index + flags.trailingZeroBitCount / 8 }
         index += 8
       }
     }
     while index < utf8.count {
       let byte = utf8[index]
-      if byte < 0x20 || byte == 0x22 || byte == 0x5C { return index }
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x80 { return index }
       index += 1
     }
     return index

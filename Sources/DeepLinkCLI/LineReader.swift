@@ -1,3 +1,5 @@
+import DeepLinkCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -8,22 +10,31 @@
 struct CheckLine: Sendable {
   /// The 1-based line number in the input.
   var number: Int
-  /// The link as written (its first ``LineReader/maximumKept`` bytes for an over-long line,
-  /// which is then certain to be `invalid`).
-  var link: String
+  /// The link's exact bytes: everything before the line's first TAB (or terminator). For an
+  /// over-long link, its first ``LineReader/maximumKept`` bytes, which are more than a link may
+  /// have, so it is certain to be `invalid`.
+  var link: [UInt8]
   /// The expected route pattern or outcome word, if the line has one.
   var expected: String?
 }
 
-/// Reads `check` input line by line through a fixed buffer, never holding the whole input.
+/// Reads `check` input line by line through a fixed buffer, never holding the whole input or a
+/// whole long line.
 ///
-/// A line of any length is read: its first ``maximumKept`` bytes are kept (more than a link may
-/// have, so an over-long link stays `invalid`), the rest is skipped, except what follows its last
-/// TAB (the expectation). `#` comments and blank lines are skipped; a trailing CR is dropped.
+/// Only the line terminator, LF or CRLF, is removed: a link is decided on its exact bytes, as
+/// `route` decides its argument (spaces, tabs before the first TAB and a bare CR are part of it).
+/// A link's first ``maximumKept`` bytes are kept and the rest is skipped, so an over-long link is
+/// `invalid` after reading at most one more byte than a link may have; after the first TAB, up to
+/// ``maximumExpectation`` bytes of the expectation are kept. A line that is empty or holds only
+/// spaces and tabs is blank, and one that starts with `#` is a comment: both are skipped.
+///
+/// Memory: one chunk buffer (``init(descriptor:chunkSize:)``) plus at most ``maximumKept`` +
+/// ``maximumExpectation`` bytes for the line being read, whatever the lengths of the lines.
 final class LineReader {
-  /// The bytes of a line kept for deciding: eight times ``DeepLink/maximumLength``.
-  static let maximumKept = 64 * 1024
-  /// The bytes kept after the last TAB of an over-long line.
+  /// The bytes of a link kept for deciding: one more than ``DeepLink/maximumLength``, so that a
+  /// longer link is still refused as too long.
+  static let maximumKept = DeepLink.maximumLength + 1
+  /// The bytes of an expectation kept.
   static let maximumExpectation = 4 * 1024
 
   private let descriptor: Int32
@@ -32,26 +43,34 @@ final class LineReader {
   private var end = 0
   private var atEnd = false
   private var lineNumber = 0
-  private var pending: [UInt8] = []
-  private var overlong = false
-  private var sawTabInSkipped = false
-  private var tail: [UInt8] = []
+
+  // The line being read.
+  private var link: [UInt8] = []
+  private var expectation: [UInt8] = []
+  private var inExpectation = false
+  private var linkTruncated = false
+  private var expectationTruncated = false
+  private var lineHasBytes = false
+  private var lastByteIsCR = false
 
   /// A reader of `descriptor` with a buffer of `chunkSize` bytes.
   init(descriptor: Int32, chunkSize: Int = 1 << 20) {
     self.descriptor = descriptor
     self.chunk = [UInt8](repeating: 0, count: chunkSize)
+    link.reserveCapacity(Self.maximumKept)
   }
 
-  /// Appends up to `limit` link lines to `lines`.
+  /// Appends up to `limit` link lines to `lines`, and stops early once their kept bytes reach
+  /// `byteBudget`.
   ///
   /// - Returns: `false` once the input is exhausted.
   /// - Throws: the `errno` of a failed read.
-  func read(into lines: inout [CheckLine], limit: Int) throws(ReadFailure) -> Bool {
-    while lines.count < limit {
+  func read(into lines: inout [CheckLine], limit: Int, byteBudget: Int = .max) throws(ReadFailure) -> Bool {
+    var kept = 0
+    while lines.count < limit && kept < byteBudget {
       if position == end {
         if atEnd {
-          if !pending.isEmpty || overlong { finishPendingLine(into: &lines) }
+          if lineHasBytes { finishLine(terminated: false, into: &lines, kept: &kept) }
           return false
         }
         try refill()
@@ -62,17 +81,12 @@ final class LineReader {
           raw.baseAddress!.distance(to: UnsafeRawPointer($0))
         }
       }
-      if let newline {
-        if pending.isEmpty && !overlong {
-          chunk.withUnsafeBufferPointer { emit(UnsafeBufferPointer(rebasing: $0[position..<newline]), into: &lines) }
-        } else {
-          appendToPending(position, newline)
-          finishPendingLine(into: &lines)
-        }
-        position = newline + 1
-      } else {
-        appendToPending(position, end)
-        position = end
+      let stop = newline ?? end
+      append(position, stop)
+      position = stop
+      if newline != nil {
+        position += 1
+        finishLine(terminated: true, into: &lines, kept: &kept)
       }
     }
     return true
@@ -89,69 +103,76 @@ final class LineReader {
     if count == 0 { atEnd = true }
   }
 
-  private func appendToPending(_ from: Int, _ to: Int) {
+  /// Adds `chunk[from..<to]`, which holds no LF, to the line being read.
+  private func append(_ from: Int, _ to: Int) {
     guard from < to else { return }
+    lineHasBytes = true
+    lastByteIsCR = chunk[to - 1] == 0x0D
     var start = from
-    if !overlong {
-      let room = Self.maximumKept - pending.count
-      if to - from <= room {
-        pending.append(contentsOf: chunk[from..<to])
-        return
+    if !inExpectation {
+      let tab = chunk[from..<to].firstIndex(of: 0x09)
+      let linkEnd = tab ?? to
+      let room = Self.maximumKept - link.count
+      if linkEnd - from <= room {
+        link.append(contentsOf: chunk[from..<linkEnd])
+      } else {
+        link.append(contentsOf: chunk[from..<(from + room)])
+        linkTruncated = true
       }
-      pending.append(contentsOf: chunk[from..<(from + room)])
-      overlong = true
-      start = from + room
+      guard let tab else { return }
+      inExpectation = true
+      start = tab + 1
     }
-    // Skipped bytes: remember only what follows the last TAB.
-    if let tab = chunk[start..<to].lastIndex(of: 0x09) {
-      sawTabInSkipped = true
-      tail.removeAll(keepingCapacity: true)
-      tail.append(contentsOf: chunk[(tab + 1)..<min(to, tab + 1 + Self.maximumExpectation)])
-    } else if sawTabInSkipped, tail.count < Self.maximumExpectation {
-      tail.append(contentsOf: chunk[start..<min(to, start + Self.maximumExpectation - tail.count)])
+    let room = Self.maximumExpectation - expectation.count
+    if to - start <= room {
+      expectation.append(contentsOf: chunk[start..<to])
+    } else {
+      expectation.append(contentsOf: chunk[start..<(start + room)])
+      expectationTruncated = true
     }
   }
 
-  private func finishPendingLine(into lines: inout [CheckLine]) {
-    let expectation = sawTabInSkipped ? tail : nil
-    pending.withUnsafeBufferPointer { emit($0, overlongExpectation: expectation, into: &lines) }
-    pending.removeAll(keepingCapacity: pending.count <= 1 << 16)
-    overlong = false
-    sawTabInSkipped = false
-    tail.removeAll(keepingCapacity: true)
-  }
-
-  private func emit(
-    _ bytes: UnsafeBufferPointer<UInt8>, overlongExpectation: [UInt8]? = nil, into lines: inout [CheckLine]
-  ) {
+  /// Ends the line being read: removes its CR when an LF follows it, and emits it unless it is
+  /// blank or a comment.
+  private func finishLine(terminated: Bool, into lines: inout [CheckLine], kept: inout Int) {
     lineNumber += 1
-    var line = bytes
-    if let last = line.last, last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
-    let tab = line.firstIndex(of: 0x09)
-    let link = trimmed(UnsafeBufferPointer(rebasing: line[..<(tab ?? line.endIndex)]))
-    if link.isEmpty && tab == nil && overlongExpectation == nil { return }  // blank
-    if link.first == 0x23 { return }  // # comment
-    var expected: String? = nil
-    if let tab {
-      let field = trimmed(UnsafeBufferPointer(rebasing: line[(tab + 1)...]))
-      if !field.isEmpty { expected = String(decoding: field, as: UTF8.self) }
-    } else if let overlongExpectation {
-      expected = overlongExpectation.withUnsafeBufferPointer { raw in
-        var field = trimmed(raw)
-        if field.last == 0x0D { field = UnsafeBufferPointer(rebasing: field.dropLast()) }
-        return field.isEmpty ? nil : String(decoding: field, as: UTF8.self)
+    if terminated && lastByteIsCR {
+      // The CR is the line's last byte: in the expectation when there is a TAB, else in the link
+      // (unless it was past the bytes kept).
+      if inExpectation {
+        if !expectationTruncated { expectation.removeLast() }
+      } else if !linkTruncated {
+        link.removeLast()
       }
     }
-    if link.isEmpty && expected == nil { return }
-    lines.append(CheckLine(number: lineNumber, link: String(decoding: link, as: UTF8.self), expected: expected))
+    defer {
+      link.removeAll(keepingCapacity: true)
+      expectation.removeAll(keepingCapacity: true)
+      inExpectation = false
+      linkTruncated = false
+      expectationTruncated = false
+      lineHasBytes = false
+      lastByteIsCR = false
+    }
+    let isBlank =
+      link.allSatisfy { $0 == 0x20 || $0 == 0x09 } && expectation.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    if isBlank || link.first == 0x23 { return }
+    var expected: String? = nil
+    if inExpectation {
+      let field = expectation.withUnsafeBufferPointer { trimmed($0) }
+      if !field.isEmpty { expected = field }
+    }
+    kept += link.count + expectation.count
+    lines.append(CheckLine(number: lineNumber, link: link, expected: expected))
   }
 
-  private func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+  /// The expectation field without the spaces and tabs around it.
+  private func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     var start = bytes.startIndex
     var end = bytes.endIndex
     while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
     while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
   }
 }
 

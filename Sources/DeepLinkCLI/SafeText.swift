@@ -1,11 +1,12 @@
 import DeepLinkCore
 
-/// Keeps token-like values out of everything the tool prints.
+/// Keeps token-like values out of everything the tool prints, and control characters off the terminal.
 ///
-/// Query values go through ``LinkRedactor``; a fragment's `name=value` pairs (OAuth puts
-/// `access_token` there) and captured parameters with token-like names are redacted the same
-/// way, and free text (trace lines, error messages) has every sensitive value found in the input
-/// replaced.
+/// Redaction goes by structure, through ``LinkRedactor``: query values, `;` segment parameters and
+/// fragment pairs (OAuth puts `access_token` there) whose names, percent-decoded, are token-like;
+/// captured parameters of such names; and in free text (trace lines, error messages) the values
+/// of such `name=value` pairs, replaced where they stand. No text is searched for a secret's value,
+/// so nothing else is changed. ``visible(_:keepingNewlines:)`` escapes what a terminal would obey.
 enum SafeText {
   static let redacted = "REDACTED"
 
@@ -39,44 +40,28 @@ enum SafeText {
   /// The link as the tool shows it: the input as typed when it carries nothing sensitive,
   /// otherwise its redacted normal form; an unparseable input is cut and redacted.
   ///
-  /// - Complexity: O(1) beyond parsing for a link without query items or fragment.
+  /// - Complexity: O(1) beyond parsing for a link without query items, fragment or `;` in a segment.
   static func url(of decision: DeepLinkDecision, names: inout NameCache) -> String {
     guard let link = decision.link else { return LinkRedactor.redact(raw: decision.input) }
     guard isSensitive(link, names: &names) else { return decision.input }
-    return redactSensitive(link, names: &names)
+    return LinkRedactor.redact(link)
   }
 
-  /// `link` written out with sensitive query and fragment values replaced.
+  /// `link` written out with sensitive query values, segment parameters and fragment pairs replaced.
   static func redact(_ link: DeepLink, names: inout NameCache) -> String {
     guard isSensitive(link, names: &names) else { return link.absoluteString }
-    return redactSensitive(link, names: &names)
+    return LinkRedactor.redact(link)
   }
 
-  /// ``redact(_:names:)`` for a link known to carry a sensitive value: ``LinkRedactor/redact(_:)``'s
-  /// text (query values of token-like names replaced), with the names looked up in `names`, then the
-  /// fragment's pairs redacted.
-  private static func redactSensitive(_ link: DeepLink, names: inout NameCache) -> String {
-    var redactedQuery = false
-    let items = link.queryItems.map { item in
-      guard item.value != nil, names.isSensitive(item.name) else { return item }
-      redactedQuery = true
-      return DeepLinkQueryItem(name: item.name, value: redacted)
-    }
-    let text =
-      redactedQuery
-      ? DeepLink(
-        scheme: link.scheme, host: link.host, port: link.port, pathSegments: link.pathSegments, queryItems: items,
-        fragment: link.fragment
-      ).absoluteString : link.absoluteString
-    guard link.fragment != nil, let hash = text.firstIndex(of: "#") else { return text }
-    return String(text[...hash]) + redactPairs(text[text.index(after: hash)...])
-  }
-
-  /// Whether `link` has a sensitive query item or fragment pair.
+  /// Whether `link` has a sensitive query item, segment parameter or fragment pair (names compared
+  /// percent-decoded).
   static func isSensitive(_ link: DeepLink, names: inout NameCache) -> Bool {
     for item in link.queryItems where item.value != nil && names.isSensitive(item.name) { return true }
     if let fragment = link.fragment, fragment.utf8.contains(UInt8(ascii: "=")) {
-      return redactPairs(Substring(fragment)) != fragment
+      if LinkRedactor.redactPairs(fragment) != fragment { return true }
+    }
+    for segment in link.pathSegments where segment.utf8.contains(UInt8(ascii: ";")) {
+      if LinkRedactor.redactSegmentParameters(segment) != segment { return true }
     }
     return false
   }
@@ -90,83 +75,60 @@ enum SafeText {
   }
 
   /// ``parameters(_:names:)`` into `result`, which is emptied first and keeps its capacity
-  /// (`check` reuses one array for every link).
+  /// (`check` reuses one array for every link). A value of another name keeps its text, with the
+  /// `name=value` pairs of token-like names inside it (`x;token=abc`) redacted.
   static func parameters(
     _ parameters: [String: String], names: inout NameCache, into result: inout [(name: String, value: String)]
   ) {
     result.removeAll(keepingCapacity: true)
-    for (name, value) in parameters { result.append((name, names.isSensitive(name) ? redacted : value)) }
+    for (name, value) in parameters {
+      result.append((name, names.isSensitive(name) ? redacted : LinkRedactor.redactParameter(name: name, value: value)))
+    }
     if result.count > 1 { result.sort { $0.name < $1.name } }
   }
 
   /// `text` (a fragment or query: `a=1&token=2`) with the values of sensitive names replaced.
   static func redactPairs(_ text: Substring) -> String {
-    text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-      guard let equals = pair.firstIndex(of: "="), LinkRedactor.isSensitive(String(pair[..<equals])) else {
-        return String(pair)
-      }
-      return pair[...equals] + redacted
-    }.joined(separator: "&")
+    LinkRedactor.redactPairs(String(text))
   }
 
-  /// Every sensitive value in `input`, raw and percent-decoded, longest first: what ``scrub(_:secrets:)``
-  /// removes from free text.
-  static func secrets(in input: String) -> [String] {
-    var values: Set<String> = []
-    var rest = Substring(input)
-    while let equals = rest.firstIndex(of: "=") {
-      let before = rest[..<equals]
-      let nameStart =
-        before.lastIndex(where: { "?&;#/ ".contains($0) }).map { before.index(after: $0) } ?? before.startIndex
-      let name = String(before[nameStart...])
-      rest = rest[rest.index(after: equals)...]
-      let valueEnd = rest.firstIndex(where: { "&;# ".contains($0) }) ?? rest.endIndex
-      let value = String(rest[..<valueEnd])
-      if LinkRedactor.isSensitive(name) && !value.isEmpty {
-        values.insert(value)
-        if let decoded = value.replacingPlus().removingPercentEncodingSafely(), !decoded.isEmpty {
-          values.insert(decoded)
-        }
+  /// Free text (a trace line, an error message) with the values of sensitive `name=value` pairs
+  /// replaced where they stand; nothing else in the text changes.
+  static func redactFreeText(_ text: String) -> String {
+    LinkRedactor.redactPairs(inText: text)
+  }
+
+  /// `text` as a terminal shows it safely: C0 controls (but LF when `keepingNewlines`), DEL, C1
+  /// controls, U+2028/U+2029, bidi controls and the other invisible format characters written as
+  /// `\u{XXXX}`, so that no input can move the cursor, reorder the line or split it.
+  ///
+  /// - Complexity: O(*n*); a string of printable ASCII is returned as it is after one scan.
+  static func visible(_ text: String, keepingNewlines: Bool = false) -> String {
+    let plain = text.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || ($0 == 0x0A && keepingNewlines) }
+    if plain { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 16)
+    for scalar in text.unicodeScalars {
+      if scalar == "\n" && keepingNewlines {
+        result.unicodeScalars.append(scalar)
+      } else if needsEscape(scalar) {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
       }
-      rest = rest[valueEnd...]
     }
-    return values.sorted { $0.count > $1.count }
+    return result
   }
 
-  /// `text` with every one of `secrets` replaced by `REDACTED`.
-  static func scrub(_ text: String, secrets: [String]) -> String {
-    var text = text
-    for secret in secrets { text = text.replacing(secret, with: redacted) }
-    return text
-  }
-}
-
-extension String {
-  fileprivate func replacingPlus() -> String { replacing("+", with: " ") }
-
-  /// Percent-decoding without Foundation; `nil` when an escape is malformed or the result is not UTF-8.
-  fileprivate func removingPercentEncodingSafely() -> String? {
-    var bytes: [UInt8] = []
-    var iterator = utf8.makeIterator()
-    while let byte = iterator.next() {
-      guard byte == 0x25 else {
-        bytes.append(byte)
-        continue
-      }
-      guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-        return nil
-      }
-      bytes.append(high << 4 | low)
+  /// Whether an output format escapes `scalar`: controls (C0, DEL, C1), line and paragraph
+  /// separators, and format characters (bidi controls U+202A–U+202E and U+2066–U+2069, marks,
+  /// zero-width characters, the byte-order mark).
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return true }
+    if scalar.value < 0xA0 { return false }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator: return true
+    default: return false
     }
-    return String(validating: bytes, as: UTF8.self)
-  }
-}
-
-private func hexValue(_ byte: UInt8) -> UInt8? {
-  switch byte {
-  case 0x30...0x39: byte - 0x30
-  case 0x41...0x46: byte - 0x41 + 10
-  case 0x61...0x66: byte - 0x61 + 10
-  default: nil
   }
 }

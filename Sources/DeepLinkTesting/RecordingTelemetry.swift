@@ -32,6 +32,14 @@ public final class RecordingTelemetry: DeepLinkTelemetry {
     return result
   }
 
+  /// How many final events each link had, by link id: exactly one each, if telemetry keeps its
+  /// promise (``finalKinds`` keeps only the last, so it cannot see a second).
+  public var finalEventCounts: [UInt64: Int] {
+    var result: [UInt64: Int] = [:]
+    for event in events where event.kind.isFinal { result[event.linkID, default: 0] += 1 }
+    return result
+  }
+
   /// Forgets every event.
   public func reset() { storage.withLock { $0.removeAll() } }
 }

@@ -9,7 +9,7 @@ extension PlatformRoute {
   /// Product detail.
   public static let product = PlatformRoute("product", "/product/{id:int}")
   /// Search results.
-  public static let search = PlatformRoute("search", "/search?q={query}")
+  public static let search = PlatformRoute("search", "/search?q={query}", freeTextParameters: ["query"])
   /// Browse a category.
   public static let category = PlatformRoute("category", "/category/{id:int}")
   /// The cart.

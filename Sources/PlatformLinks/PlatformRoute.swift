@@ -22,13 +22,18 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   public let changesState: Bool
   /// Whether the route is a step of chained links (`/productlist/{id}/productdetail/{id}`).
   public let isChainable: Bool
+  /// The captures that hold free text (search's query): exempt from the slash and dot part of
+  /// the captured-value rule, not from its control, bidi and zero-width part.
+  public let freeTextParameters: Set<String>
 
   /// Declares a route. The pattern is checked when a configuration is composed (a malformed
   /// pattern, or one that is not an app pattern, is a `CompositionProblem` naming the route),
   /// and whenever ``pattern`` is read; declaring never fails.
   public init(
-    _ name: String, _ pattern: String, barriers: [String] = [], changesState: Bool = false, isChainable: Bool = false
+    _ name: String, _ pattern: String, barriers: [String] = [], changesState: Bool = false, isChainable: Bool = false,
+    freeTextParameters: Set<String> = []
   ) {
+    self.freeTextParameters = freeTextParameters
     self.name = name
     self.source = pattern
     self.barriers = barriers

@@ -18,6 +18,7 @@ public struct PlatformRoutePlugin: DeepLinkHandlerPathMatchingPlugin {
   public var matchingPath: String { route.source }
   public var barriers: [String] { route.barriers }
   public var changesState: Bool { route.changesState }
+  public var freeTextParameters: Set<String> { route.freeTextParameters }
 
   @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
     navigator.show([Screen(route: route.name, parameters: decodeParameters(data))])

@@ -2,4 +2,4 @@
 import DeepLinkCLI
 import Foundation
 
-exit(DeepLinkTool.run(CommandLine.arguments.dropFirst(), environment: .process()).rawValue)
+exit(DeepLinkTool.run(DeepLinkTool.processArguments(), environment: .process()).rawValue)

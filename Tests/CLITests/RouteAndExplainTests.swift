@@ -1,3 +1,4 @@
+import DeepLinkComposition
 import Foundation
 import Testing
 
@@ -84,7 +85,10 @@ import Testing
     arguments: [
       (["route", "--jsn", "shop://cart"], "unknown option `--jsn`"),
       (["route", "--json"], "missing URL"),
-      (["route", "--market", "ZZ", "shop://cart"], "unknown market `ZZ`; known markets: CA, MX"),
+      (
+        ["route", "--market", "no-such-market", "shop://cart"],
+        "unknown market `no-such-market`; known markets: " + MarketCatalogue.ids.joined(separator: ", ")
+      ),
       (["frobnicate"], "unknown command"),
       (["explain"], "missing URL"),
     ])

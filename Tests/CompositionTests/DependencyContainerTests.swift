@@ -9,22 +9,29 @@ import Testing
 
   @Test("a singleton is made once; a transient on every resolve")
   func scopes() throws {
-    let counter = Counter()
+    // One counter per registration: a shared one could not tell a singleton made twice from a
+    // transient made once more.
+    let singletons = Counter()
+    let transients = Counter()
     let container = DependencyContainer()
     container.register(String.self, scope: .singleton) { _ in
-      counter.made.withLock { $0 += 1 }
+      singletons.made.withLock { $0 += 1 }
       return "singleton"
     }
     container.register(Int.self, scope: .transient) { _ in
-      counter.made.withLock {
+      transients.made.withLock {
         $0 += 1; return $0
       }
     }
     #expect(try container.resolve(String.self) == "singleton")
     #expect(try container.resolve(String.self) == "singleton")
+    #expect(singletons.made.withLock { $0 } == 1)
     let first = try container.resolve(Int.self)
     let second = try container.resolve(Int.self)
     #expect(second == first + 1)
+    #expect(transients.made.withLock { $0 } == 2)
+    #expect(try container.resolve(String.self) == "singleton")
+    #expect(singletons.made.withLock { $0 } == 1)
   }
 
   @Test("a missing registration names the type and who needed it")

@@ -181,6 +181,10 @@ import Testing
     await fixture.linker.waitUntilIdle()
     let finals = fixture.telemetry.finalKinds
     #expect(finals.count == 100_001)
+    // Exactly one final event per link: counted, since `finalKinds` keeps only the last one.
+    let finalCounts = fixture.telemetry.finalEventCounts
+    #expect(finalCounts.count == 100_001)
+    #expect(finalCounts.values.allSatisfy { $0 == 1 }, "links with more than one final event")
     #expect(finals.values.filter { $0 == .handled }.count == 17)
     #expect(fixture.telemetry.events.filter { $0.reason == "queueOverflow" }.count == 100_000 - 16)
     #expect(fixture.log.entries.last == "product 100000")
@@ -253,19 +257,60 @@ import Testing
     #expect(fixture.linker.debugInfo.routes.contains { $0.pattern == "/product/{id:int}" })
   }
 
-  @Test("routing from many tasks at once handles every link exactly once")
+  @Test("an opaque plugin naming a barrier nobody installed: the link is dropped as unknownBarrier, at run time")
+  func unknownBarrierAtRunTime() async throws {
+    // Route barriers are checked when the configuration compiles; a plugin's barrier is named by
+    // its answer for one link, so only the run-time check can catch it.
+    let fixture = try Fixture { $0.install(plugin: BarrierNamingPlugin(barrier: "nope")) }
+    #expect(await fixture.linker.handle("shop://gift/1") == .dropped(reason: "unknownBarrier"))
+    #expect(fixture.telemetry.lastLinkKinds.last == .dropped)
+    #expect(fixture.telemetry.events.last?.reason == "unknownBarrier")
+    #expect(fixture.telemetry.finalEventCounts.values.allSatisfy { $0 == 1 })
+  }
+
+  @Test("routing from many tasks at once handles every link exactly once, while many threads decide")
   func concurrentRouting() async throws {
     let fixture = try Fixture()
     let linker = fixture.linker
+    let configuration = try #require(linker.configuration)
+    // Threads of their own (not the main actor) decide at the same time as the main actor routes:
+    // under the thread sanitizer (`.ci/run`), any state the two share unsafely is a failure.
+    let decided = Task.detached {
+      let routes = ConcurrentResults()
+      DispatchQueue.concurrentPerform(iterations: 800) { index in
+        routes.append(index % 200, configuration.decide("shop://product/\(index % 200)").route)
+      }
+      return routes
+    }
     await withTaskGroup(of: Void.self) { group in
       for index in 0..<200 {
-        group.addTask { @MainActor in _ = linker.route("shop://product/\(index)") }
+        group.addTask { _ = await linker.route("shop://product/\(index)") }
       }
     }
     await linker.waitUntilIdle()
     #expect(fixture.log.entries.count == 200)
     #expect(Set(fixture.log.entries).count == 200)
+    let results = await decided.value.all
+    #expect(results.count == 800)
+    #expect(results.allSatisfy { $0.route == "/product/{id:int}" })
   }
+}
+
+/// Results appended from many threads at once.
+final class ConcurrentResults: @unchecked Sendable {
+  // @unchecked Sendable: `results` is only touched under `lock`.
+  private let lock = NSLock()
+  private var results: [(index: Int, route: String?)] = []
+
+  func append(_ index: Int, _ route: String?) { lock.withLock { results.append((index, route)) } }
+  var all: [(index: Int, route: String?)] { lock.withLock { results } }
+}
+
+/// An opaque plugin that takes every link behind a barrier of the name it was given.
+struct BarrierNamingPlugin: DeepLinkHandlerPlugin {
+  let barrier: String
+  func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption { .yesWithBarrier(name: barrier, data: nil) }
+  func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) { completion() }
 }
 
 /// An opaque plugin that takes every link.

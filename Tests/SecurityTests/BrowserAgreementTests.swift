@@ -1,3 +1,4 @@
+import DeepLinkComposition
 import DeepLinkCore
 import Testing
 
@@ -115,6 +116,14 @@ import Testing
     // Ports: an empty port is allowed by the standard; one over 65535 is not.
     .rejected("https://shop.example.com:/cart", browser: .host("shop.example.com")),
     .rejected("https://shop.example.com:65536/", browser: .failure),
+    // `xn--` labels: the standard decodes them (UTS #46) and fails on one that is not Punycode or
+    // decodes to nothing, to ASCII only or to a control; a valid one is kept as written.
+    .rejected("https://shop.example.ca.xn--/", browser: .failure),
+    .rejected("https://xn--/", browser: .failure),
+    .rejected("https://xn--abc-.example.com/", browser: .failure),
+    .rejected("https://xn--a.example.com/", browser: .failure),
+    .agrees("https://www.xn--bcher-kva.de/", .host("www.xn--bcher-kva.de")),
+    .agrees("https://xn--ls8h.la/", .host("xn--ls8h.la")),
   ]
 
   /// The one normalisation in which we differ from the standard on purpose.
@@ -122,11 +131,29 @@ import Testing
     host.hasSuffix(".") ? String(host.dropLast()) : host
   }
 
-  @Test("the table has at least 30 rows, both kinds represented")
-  func coverage() {
+  @Test("the table has at least 30 rows of every kind, and a link the browser rejects is invalid in the pipeline")
+  func coverage() throws {
     #expect(Self.rows.count >= 30)
-    #expect(Self.rows.contains { $0.weAccept })
-    #expect(Self.rows.contains { !$0.weAccept })
+    // Kinds by behaviour, each of which must occur: accepted with the default port, with another
+    // port, with the trailing dot we drop; rejected where the browser fails, and where it reads a
+    // host (our refusals of what browsers accept).
+    func kind(_ row: Row) -> String {
+      switch (row.weAccept, row.browser) {
+      case (true, .host(let host, let port)): port != nil ? "port" : host.hasSuffix(".") ? "trailingDot" : "host"
+      case (true, .failure): "acceptedFailure"
+      case (false, .failure): "bothReject"
+      case (false, .host): "weReject"
+      }
+    }
+    let kinds = Set(Self.rows.map(kind))
+    #expect(kinds == ["port", "trailingDot", "host", "bothReject", "weReject"], "\(kinds)")
+    // What the browser rejects, the pipeline decides `invalid`: it is never handed to the browser
+    // (`external`), where it would fail.
+    let configuration = try DeepLinkAssembly.configuration(market: nil)
+    for row in Self.rows {
+      guard case .failure = row.browser else { continue }
+      #expect(configuration.decide(row.input).outcome == .invalid, "\(row.input)")
+    }
   }
 
   @Test("our host equals the browser's (modulo one trailing dot), or we reject the link", arguments: rows)

@@ -1,5 +1,7 @@
+import DeepLinkComposition
 import DeepLinkCore
 import DeepLinkTesting
+import Foundation
 import Testing
 
 /// The hostile-link suite: every row of ``HostileLink/all`` against the parser and the platform's
@@ -8,7 +10,7 @@ import Testing
   static let gate = PlatformLinkGate.platform
 
   @Test("the suite covers at least 200 links in at least 15 classes, every class at least 5 times")
-  func coverage() {
+  func coverage() throws {
     let all = HostileLink.all
     #expect(all.count >= 200)
     let counts = Dictionary(grouping: all, by: \.linkClass).mapValues(\.count)
@@ -19,6 +21,27 @@ import Testing
     }
     let duplicates = Dictionary(grouping: all, by: \.link).filter { $0.value.count > 1 }.keys
     #expect(duplicates.isEmpty, "links listed twice: \(duplicates.sorted())")
+
+    // Behaviour, not only counts: every class holds a link a lenient parser (Foundation's
+    // `URLComponents`) reads, so the class exercises our decisions rather than only inputs any
+    // parser would throw away; and the composed pipeline refuses (or reduces to inert data) every
+    // row of every class, which a row that routes with live data would break.
+    for linkClass in HostileLink.LinkClass.allCases {
+      let rows = all.filter { $0.linkClass == linkClass }
+      #expect(
+        rows.contains { URLComponents(string: $0.link) != nil },
+        "class \(linkClass.rawValue): no row that a lenient parser reads")
+    }
+    let configuration = try DeepLinkAssembly.configuration(market: nil)
+    var outcomes: Set<DeepLinkOutcome> = []
+    for row in all {
+      let decision = configuration.decide(row.link)
+      outcomes.insert(decision.outcome)
+      if case .routedInert = row.expectation { continue }
+      #expect(decision.outcome != .routed, "\(row.link) routes")
+    }
+    // The rows reach every refusal the pipeline has for links from outside, and routing.
+    #expect(outcomes.isSuperset(of: [.invalid, .external, .notFound, .routed]), "\(outcomes)")
   }
 
   @Test(

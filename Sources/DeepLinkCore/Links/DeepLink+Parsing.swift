@@ -74,6 +74,7 @@ enum LinkParser {
       let end = firstIndex(of: slash, in: p, from: start, to: min(summary.firstQuestion, summary.firstHash))
       if isWeb {
         (host, port) = try readWebAuthority(p, start, end, defaultPort: scheme == "https" ? 443 : 80)
+        if let host { try PunycodeLabels.check(host) }
       } else {
         try checkCustomAuthority(p, start, end)
         // An empty authority (`shop:///product/1`, `shop://`) is no segment, like an empty path segment.
@@ -602,5 +603,27 @@ extension LinkParser {
       count += 1
     }
     return count
+  }
+}
+
+extension DeepLink {
+  /// Reads a link from raw bytes, as a file, a socket or a command line delivers them.
+  ///
+  /// Bytes that are not valid UTF-8 make the link invalid, exactly as their percent-encoded form
+  /// does: they are never replaced with U+FFFD and decided.
+  ///
+  /// ```swift
+  /// try DeepLink(utf8: Array("shop://cart".utf8))            // shop://cart
+  /// try DeepLink(utf8: [0x73, 0x68, 0x6F, 0x70, 0x3A, 0xC0])  // throws DeepLinkError.invalidUTF8
+  /// ```
+  ///
+  /// - Parameter bytes: the link's bytes, meant to be UTF-8.
+  /// - Throws: ``DeepLinkError``; ``DeepLinkError/invalidUTF8(offset:)`` for bytes that are not UTF-8.
+  /// - Complexity: O(*n*) in the number of bytes.
+  public init(utf8 bytes: some Collection<UInt8>) throws(DeepLinkError) {
+    guard let string = String(validating: bytes, as: UTF8.self) else {
+      throw .invalidUTF8(offset: PercentEncoding.firstInvalidUTF8Offset(bytes) ?? 0)
+    }
+    try self.init(string)
   }
 }

@@ -1,5 +1,5 @@
 /// Percent-encoding and decoding over UTF-8 bytes, without Foundation.
-enum PercentEncoding {
+package enum PercentEncoding {
   /// Which ASCII characters stay unencoded.
   enum Component {
     /// A path segment: unreserved characters and sub-delimiters other than those that could
@@ -118,5 +118,66 @@ enum UTF8Check {
       i += length
     }
     return nil
+  }
+}
+
+extension PercentEncoding {
+  /// `bytes` as a `String` in which every byte that is not part of a well-formed UTF-8 sequence
+  /// is written as its percent-escape (`C0 AF` → `%C0%AF`); well-formed sequences stay as they are.
+  ///
+  /// The link parser refuses such an escape wherever it decodes one (invalid UTF-8), and a byte of
+  /// 0x80 and above is never valid unencoded in a scheme or port, so a link read this way gets
+  /// exactly the decision of its percent-encoded form: `invalid`.
+  ///
+  /// - Complexity: O(*n*) in the number of bytes.
+  package static func escapingInvalidUTF8(_ bytes: some Collection<UInt8>) -> String {
+    let input = Array(bytes)
+    var output: [UInt8] = []
+    output.reserveCapacity(input.count + 16)
+    var i = 0
+    while i < input.count {
+      let length = wellFormedLength(input, at: i)
+      if length > 0 {
+        output.append(contentsOf: input[i..<(i + length)])
+        i += length
+      } else {
+        output.append(0x25)
+        output.append(hexDigits[Int(input[i] >> 4)])
+        output.append(hexDigits[Int(input[i] & 0xF)])
+        i += 1
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// The offset of the first byte of `bytes` that is not part of a well-formed UTF-8 sequence.
+  static func firstInvalidUTF8Offset(_ bytes: some Collection<UInt8>) -> Int? {
+    let input = Array(bytes)
+    var i = 0
+    while i < input.count {
+      let length = wellFormedLength(input, at: i)
+      guard length > 0 else { return i }
+      i += length
+    }
+    return nil
+  }
+
+  /// The length of the well-formed UTF-8 sequence at `bytes[i]` (Unicode's table 3-7), or 0.
+  private static func wellFormedLength(_ bytes: [UInt8], at i: Int) -> Int {
+    let lead = bytes[i]
+    func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+      i + offset < bytes.count && range.contains(bytes[i + offset])
+    }
+    switch lead {
+    case 0x00...0x7F: return 1
+    case 0xC2...0xDF: return continuation(1) ? 2 : 0
+    case 0xE0: return continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : 0
+    case 0xE1...0xEC, 0xEE...0xEF: return continuation(1) && continuation(2) ? 3 : 0
+    case 0xED: return continuation(1, 0x80...0x9F) && continuation(2) ? 3 : 0
+    case 0xF0: return continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : 0
+    case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : 0
+    case 0xF4: return continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : 0
+    default: return 0
+    }
   }
 }

@@ -22,15 +22,19 @@ extension DeepLinkConfiguration {
   ///   route matched.
   public func decide(_ input: String, source: LinkSource? = nil, tracing: Bool = false) -> DeepLinkDecision {
     var trace = DecisionTrace(enabled: tracing)
-    let link: DeepLink
+    let parsed: DeepLink
     do {
-      link = try DeepLink(input)
+      parsed = try DeepLink(input)
     } catch {
       trace.add(.parse, "invalid: \(error.description)")
       return .init(input: input, outcome: .invalid, reason: error.reason, source: source ?? .customScheme, trace: trace)
     }
-    let source = source ?? .external(for: link)
-    trace.add(.parse, "scheme `\(link.scheme)`" + (link.host.map { ", host `\($0)`" } ?? "") + ", path `\(link.path)`")
+    let source = source ?? .external(for: parsed)
+    trace.add(
+      .parse,
+      "scheme `\(parsed.scheme)`" + (parsed.host.map { ", host `\($0)`" } ?? "") + ", path `"
+        + LinkRedactor.redactPath(parsed) + "`")
+    let link = parsed
 
     // admit
     if hasFilters, let (outcome, reason) = filters.verdict(for: link) {
@@ -73,11 +77,12 @@ extension DeepLinkConfiguration {
       rewrittenTo = rewritten
       extras = ruleExtras
       if rule.owner != .platform { linkOwner = rule.owner }
-      trace.add(.rewrite, "rule `\(rule.pattern)` → `\(rule.target)` of \(rule.owner): \(rewritten.absoluteString)")
+      trace.add(
+        .rewrite, "rule `\(rule.pattern)` → `\(rule.target)` of \(rule.owner): \(LinkRedactor.redact(rewritten))")
     } else if let scheme = admittedScheme, let mapped = mapToAppScheme(link, scheme) {
       routedLink = mapped
       rewrittenTo = mapped
-      trace.add(.rewrite, "scheme `\(link.scheme)` → `\(appScheme)`: \(mapped.absoluteString)")
+      trace.add(.rewrite, "scheme `\(link.scheme)` → `\(appScheme)`: \(LinkRedactor.redact(mapped))")
     } else {
       trace.add(.rewrite, "no rule applies")
     }
@@ -113,29 +118,49 @@ extension DeepLinkConfiguration {
       } else if !extras.isEmpty {
         parameters.merge(extras) { captured, _ in captured }
       }
+      if let name = Self.unsafeParameter(in: parameters, of: target, extras: extras) {
+        trace.add(
+          .match, "invalid: the value of `\(name)` holds a link, a slash, a dot segment or an invisible control")
+        return .init(
+          input: input, outcome: .invalid, reason: "unsafeParameter", link: link, rewrittenTo: rewrittenTo,
+          rewriteRule: appliedRule, source: source, trace: trace)
+      }
       trace.add(.match, "routed to `\(pattern)` (\(target.name)) of \(target.owner)")
+      // Handlers see the link without query values that are links, but for a free-text capture's own.
+      let kept = target.freeTextParameters.isEmpty ? [] : Set(target.freeTextParameters.compactMap { parameters[$0] })
       return .init(
-        input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
+        input: input, outcome: .routed, reason: nil, link: NestedLink.dropped(from: link, keeping: kept),
+        rewrittenTo: rewrittenTo.map { NestedLink.dropped(from: $0, keeping: kept) }, rewriteRule: appliedRule,
         route: pattern,
         parameters: parameters, barriers: barriers(for: target, pluginBarrier: nil, source: source),
         waitsForPreconditions: target.waitForPreconditions, source: source, trace: trace, target: target,
         pluginData: nil, matchedInTable: true, extraParameters: extras, linkOwner: linkOwner)
     }
+    // Opaque plugins and the not-found handler see the link without query values that are links.
+    let inertLink = NestedLink.dropped(from: routedLink)
     for (index, target) in opaquePlugins {
       let plugin = plugins[index]
       guard target.owner.sees(linkOf: linkOwner) else { continue }
-      let option = plugin.shouldHandleDeepLink(routedLink)
+      let option = plugin.shouldHandleDeepLink(inertLink)
       guard let (data, pluginBarrier) = option.acceptance else {
         trace.add(.match, "plugin `\(plugin.name)` declines")
         continue
       }
-      let steps = (plugin as? any DeepLinkStepResolvingPlugin)?.stepPatterns(for: routedLink) ?? []
+      let steps = (plugin as? any DeepLinkStepResolvingPlugin)?.stepPatterns(for: inertLink) ?? []
+      if let name = Self.unsafeParameter(in: extras, of: nil, extras: extras) {
+        trace.add(
+          .match, "invalid: the value of `\(name)` holds a link, a slash, a dot segment or an invisible control")
+        return .init(
+          input: input, outcome: .invalid, reason: "unsafeParameter", link: link, rewrittenTo: rewrittenTo,
+          rewriteRule: appliedRule, source: source, trace: trace)
+      }
       trace.add(
         .match,
         "routed to plugin `\(plugin.name)` of \(target.owner)" + (pluginBarrier.map { " behind barrier `\($0)`" } ?? "")
           + (steps.isEmpty ? "" : ": steps " + steps.joined(separator: " → ")))
       return .init(
-        input: input, outcome: .routed, reason: nil, link: link, rewrittenTo: rewrittenTo, rewriteRule: appliedRule,
+        input: input, outcome: .routed, reason: nil, link: NestedLink.dropped(from: link),
+        rewrittenTo: rewrittenTo.map { NestedLink.dropped(from: $0) }, rewriteRule: appliedRule,
         route: steps.last ?? plugin.name, steps: steps, parameters: extras,
         barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: source), waitsForPreconditions: false,
         source: source, trace: trace, target: target, pluginData: data, extraParameters: extras,
@@ -143,15 +168,38 @@ extension DeepLinkConfiguration {
     }
     if link.isWebLink && rewrittenTo == nil {
       trace.add(.match, "external: \(linkOwner) does not open this path; the browser shows the page")
+      // The browser gets the link as it came.
       return .init(
-        input: input, outcome: .external, reason: "unmatchedWebPath", link: link, source: source, trace: trace,
+        input: input, outcome: .external, reason: "unmatchedWebPath", link: parsed, source: source, trace: trace,
         linkOwner: linkOwner)
     }
     trace.add(.match, "notFound: no route or plugin takes `\(routedLink.path)`")
     return .init(
-      input: input, outcome: .notFound, reason: "noRoute", link: link, rewrittenTo: rewrittenTo,
+      input: input, outcome: .notFound, reason: "noRoute", link: NestedLink.dropped(from: link),
+      rewrittenTo: rewrittenTo.map { NestedLink.dropped(from: $0) },
       rewriteRule: appliedRule, source: source,
       trace: trace, linkOwner: linkOwner)
+  }
+
+  /// Decides a link given as raw bytes (a file's line, a command-line argument).
+  ///
+  /// Bytes that are not valid UTF-8 are decided exactly as their percent-encoded form (which is
+  /// `invalid`), never after replacing them with U+FFFD; the decision's ``DeepLinkDecision/input``
+  /// is that form, so no output shows the raw bytes.
+  ///
+  /// ```swift
+  /// configuration.decide(utf8: Array("shop://cart".utf8)).outcome                  // .routed
+  /// configuration.decide(utf8: Array("shop://transaction/".utf8) + [0xC0, 0xAF]).outcome   // .invalid
+  /// ```
+  ///
+  /// - Complexity: ``decide(_:source:tracing:)``'s, plus one validation of the bytes.
+  public func decide(utf8 bytes: some Collection<UInt8>, source: LinkSource? = nil, tracing: Bool = false)
+    -> DeepLinkDecision
+  {
+    if let string = String(validating: bytes, as: UTF8.self) {
+      return decide(string, source: source, tracing: tracing)
+    }
+    return decide(PercentEncoding.escapingInvalidUTF8(bytes), source: source, tracing: tracing)
   }
 
   /// The candidates to try, in order, after the decision's own target declined: the remaining
@@ -166,6 +214,9 @@ extension DeepLinkConfiguration {
       for match in visible.dropFirst() {
         var parameters = decision.extraParameters
         for (name, value) in match.parameters { parameters[name] = value }
+        guard Self.unsafeParameter(in: parameters, of: match.value, extras: decision.extraParameters) == nil else {
+          continue
+        }
         result.append(
           LinkCandidate(
             route: match.pattern, target: match.value, parameters: parameters,
@@ -179,13 +230,41 @@ extension DeepLinkConfiguration {
     for (index, target) in opaquePlugins.dropFirst(nextPlugin)
     where target.owner.sees(linkOf: decision.linkOwner ?? .platform) {
       let plugin = plugins[index]
-      guard let (data, pluginBarrier) = plugin.shouldHandleDeepLink(link).acceptance else { continue }
+      guard let (data, pluginBarrier) = plugin.shouldHandleDeepLink(NestedLink.dropped(from: link)).acceptance else {
+        continue
+      }
       result.append(
         LinkCandidate(
           route: plugin.name, target: target, parameters: decision.extraParameters,
           barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: decision.source), pluginData: data))
     }
     return result
+  }
+
+  /// The name of the first value in `parameters` that ``CapturedValueCheck`` refuses, or that is a
+  /// link (``NestedLink``) without being `target`'s free text, if one is. A catch-all's value, and
+  /// an extra a rewrite rule passed on (which may come from the rule's own catch-all), are checked
+  /// segment by segment.
+  ///
+  /// - Complexity: O(*n*) in the values' length; NFKC work only for a value with a non-ASCII byte.
+  private static func unsafeParameter(
+    in parameters: [String: String], of target: RouteTarget?, extras: [String: String]
+  ) -> String? {
+    for (name, value) in parameters {
+      let isFreeText = target.map { !$0.freeTextParameters.isEmpty && $0.freeTextParameters.contains(name) } ?? false
+      let isCatchAll = target.map { !$0.catchAllParameters.isEmpty && $0.catchAllParameters.contains(name) } ?? false
+      if isCatchAll || (!extras.isEmpty && extras[name] == value) {
+        for segment in value.split(separator: "/", omittingEmptySubsequences: false)
+        where !CapturedValueCheck.isSafe(String(segment), freeText: false) {
+          return name
+        }
+      } else if !CapturedValueCheck.isSafe(value, freeText: isFreeText) {
+        return name
+      }
+      // A capture that is not free text never hands a handler a link.
+      if !isFreeText && NestedLink.isLink(value) { return name }
+    }
+    return nil
   }
 
   /// Whether a table candidate's plugin accepts its captured values.
@@ -232,7 +311,7 @@ extension DeepLinkConfiguration {
       guard var rewritten = try? rule.target.link(targetValues, scheme: appScheme) else { return false }
       // Query items the rule does not consume travel on (campaign tags and the like), and so
       // does the fragment.
-      let passed = link.queryItems.filter { !rule.consumedQueryKeys.contains($0.name) }
+      let passed = link.queryItems.filter { !rule.consumedQueryKeys.contains($0.name) && !NestedLink.holdsLink($0) }
       if !passed.isEmpty || link.fragment != nil {
         rewritten = DeepLink(
           scheme: rewritten.scheme, pathSegments: rewritten.pathSegments,

@@ -131,11 +131,21 @@ final class RouteTarget: Sendable {
   let owner: LinkOwner
   /// A path-matching plugin's extra check of the captured values.
   let acceptsParameters: (@Sendable ([String: String]) -> Bool)?
+  /// The captures that hold free text, exempt from the slash and dot part of ``CapturedValueCheck``.
+  let freeTextParameters: Set<String>
+  /// The catch-all captures (`{rest...}`), whose values are segments joined with `/`: each
+  /// segment is checked on its own.
+  let catchAllParameters: Set<String>
 
   init(
     kind: Kind, name: String, barriers: [String], waitForPreconditions: Bool, changesState: Bool,
-    owner: LinkOwner = .platform, acceptsParameters: (@Sendable ([String: String]) -> Bool)? = nil
+    owner: LinkOwner = .platform, acceptsParameters: (@Sendable ([String: String]) -> Bool)? = nil,
+    freeTextParameters: Set<String> = [], pattern: RoutePattern? = nil
   ) {
+    self.freeTextParameters = freeTextParameters
+    var catchAll: Set<String> = []
+    for case .catchAll(let name) in pattern?.segments ?? [] { catchAll.insert(name) }
+    self.catchAllParameters = catchAll
     self.kind = kind
     self.name = name
     self.barriers = barriers

@@ -63,7 +63,8 @@ extension DeepLinkConfiguration {
             kind: .plugin(index), name: plugin.name, barriers: pathPlugin.barriers,
             waitForPreconditions: pathPlugin.waitForPreconditions, changesState: pathPlugin.changesState,
             owner: specification.pluginOwners[index] ?? .platform,
-            acceptsParameters: { pathPlugin.acceptsParameters($0) })))
+            acceptsParameters: { pathPlugin.acceptsParameters($0) },
+            freeTextParameters: pathPlugin.freeTextParameters, pattern: pattern)))
     }
     let installed = specification.barriers
     for route in routes {

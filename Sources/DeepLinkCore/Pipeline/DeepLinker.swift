@@ -130,12 +130,14 @@ public final class DeepLinker {
   ///   - barriers: barriers, by name, the link must pass first.
   ///   - changesState: whether the route pays, deletes, follows…: it then passes the
   ///     confirmation barrier when the link came from outside the app.
+  ///   - freeTextParameters: the captures that hold free text (a search query), exempt from the
+  ///     slash and dot part of the captured-value rule (`Docs/Security.md`).
   ///   - handler: shows the screen; returns `false` to decline.
   /// - Throws: ``DeepLinkConfigurationError`` for a malformed pattern, a conflict, or an
   ///   unknown barrier.
   public func addRoute(
     _ pattern: String, waitForPreconditions: Bool = false, barriers: [String] = [], changesState: Bool = false,
-    handler: @escaping DeepLinkRouteHandler
+    freeTextParameters: Set<String> = [], handler: @escaping DeepLinkRouteHandler
   ) throws(DeepLinkConfigurationError) {
     let compiled: RoutePattern
     do {
@@ -145,7 +147,7 @@ public final class DeepLinker {
     }
     let target = RouteTarget(
       kind: .handler(handlers.count), name: pattern, barriers: barriers, waitForPreconditions: waitForPreconditions,
-      changesState: changesState)
+      changesState: changesState, freeTextParameters: freeTextParameters, pattern: compiled)
     var candidate = specification
     candidate.routes.append(RouteSpecification(pattern: compiled, target: target))
     if configuration != nil { configuration = try DeepLinkConfiguration(compiling: candidate) }

@@ -106,6 +106,9 @@ public protocol DeepLinkHandlerPathMatchingPlugin: DeepLinkHandlerPlugin {
   /// letters or digits, say), made while matching: a link it refuses does not match this
   /// plugin and the next candidate is tried. Called from any thread. Defaults to accepting all.
   func acceptsParameters(_ parameters: [String: String]) -> Bool
+  /// The captures that hold free text (a search query): exempt from the slash and dot part of
+  /// the captured-value rule, not from its control, bidi and zero-width part. Defaults to none.
+  var freeTextParameters: Set<String> { get }
 }
 
 extension DeepLinkHandlerPathMatchingPlugin {
@@ -113,6 +116,7 @@ extension DeepLinkHandlerPathMatchingPlugin {
   public var changesState: Bool { false }
   public var waitForPreconditions: Bool { false }
   public func acceptsParameters(_ parameters: [String: String]) -> Bool { true }
+  public var freeTextParameters: Set<String> { [] }
 
   /// Path-matching plugins are chosen by the route table; asked directly, they decline.
   public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption { .no }

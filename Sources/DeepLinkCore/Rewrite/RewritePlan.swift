@@ -158,7 +158,10 @@ final class RewritePlan: Sendable {
       guard item.type.accepts(value), RoutePattern.hasNoControlCharacter(value) else { return nil }
       items.append(DeepLinkQueryItem(name: item.key, value: value))
     }
-    for item in link.queryItems where !consumedQueryKeys.contains(item.name) { items.append(item) }
+    // Query items the rule does not consume travel on, but never one whose value is a link.
+    for item in link.queryItems where !consumedQueryKeys.contains(item.name) && !NestedLink.holdsLink(item) {
+      items.append(item)
+    }
     var extras = fixedExtras
     if !capturedExtras.isEmpty {
       extras = [String: String](minimumCapacity: fixedExtras.count + capturedExtras.count)

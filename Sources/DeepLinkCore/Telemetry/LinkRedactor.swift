@@ -1,8 +1,16 @@
-/// Replaces the values of token-like query items with `REDACTED` before a link reaches
-/// telemetry, `debugInfo` or `deeplink explain`.
+/// Replaces the values of token-like names with `REDACTED` before a link reaches telemetry,
+/// `debugInfo` or the `deeplink` tool's output.
 ///
-/// A query name is token-like when, lowercased, it is one of ``sensitiveNames`` or contains
-/// `token`, `password`, `secret`, `session` or `auth`.
+/// Redaction goes by the link's structure, never by searching for a secret's text: a query
+/// item's value, a path segment's `;name=value` parameter and a fragment's `name=value` pair
+/// are replaced where they stand when their name, percent-decoded (and `+` read as a space), is
+/// token-like. A name is token-like when, lowercased, it is one of ``sensitiveNames`` or
+/// contains `token`, `password`, `secret`, `session` or `auth`.
+///
+/// ```swift
+/// LinkRedactor.redact(try DeepLink("shop://cart?%74oken=abc+def"))   // "shop://cart?token=REDACTED"
+/// LinkRedactor.redact(try DeepLink("shop://cart;jsessionid=x"))       // "shop://cart;jsessionid=REDACTED"
+/// ```
 public enum LinkRedactor {
   /// Query names whose values are always redacted.
   public static let sensitiveNames: Set<String> = [
@@ -11,12 +19,49 @@ public enum LinkRedactor {
     "id_token", "client_secret", "credential", "credentials", "jwt", "nonce", "state", "ticket",
   ]
 
+  /// What replaces a sensitive value.
+  public static let replacement = "REDACTED"
+
   private static let sensitiveFragments = ["token", "password", "secret", "session", "auth"]
 
-  /// Whether the value of a query item called `name` must not be recorded.
+  /// Whether the value of a query item, segment parameter or fragment pair called `name` must not
+  /// be recorded. `name` is compared as it is and percent-decoded (up to twice, `+` read as a
+  /// space), so `%74oken` is `token`.
   public static func isSensitive(_ name: String) -> Bool {
+    if isSensitiveAsWritten(name) { return true }
+    var current = name
+    for _ in 0..<2 {
+      guard current.utf8.contains(where: { $0 == 0x25 || $0 == 0x2B }), let decoded = decodedName(current) else {
+        return false
+      }
+      if isSensitiveAsWritten(decoded) { return true }
+      current = decoded
+    }
+    return false
+  }
+
+  private static func isSensitiveAsWritten(_ name: String) -> Bool {
     let lowered = name.lowercased()
     return sensitiveNames.contains(lowered) || sensitiveFragments.contains { containsBytes(lowered, $0) }
+  }
+
+  /// `name` percent-decoded once, `+` read as a space; `nil` for a malformed escape or bytes that
+  /// are not UTF-8.
+  private static func decodedName(_ name: String) -> String? {
+    var bytes: [UInt8] = []
+    var iterator = name.utf8.makeIterator()
+    while let byte = iterator.next() {
+      switch byte {
+      case 0x25:
+        guard let high = iterator.next().flatMap(PercentEncoding.hexValue),
+          let low = iterator.next().flatMap(PercentEncoding.hexValue)
+        else { return nil }
+        bytes.append(high << 4 | low)
+      case 0x2B: bytes.append(0x20)
+      default: bytes.append(byte)
+      }
+    }
+    return String(validating: bytes, as: UTF8.self)
   }
 
   /// Whether `text` contains `part`, comparing UTF-8 bytes (no Foundation, no locale).
@@ -31,45 +76,129 @@ public enum LinkRedactor {
     return false
   }
 
-  /// `link` written out with sensitive query values replaced.
+  /// Whether `link` has a value to redact: a query item, segment parameter or fragment pair
+  /// with a token-like name.
+  public static func hasSensitiveValue(_ link: DeepLink) -> Bool {
+    link.queryItems.contains { $0.value != nil && isSensitive($0.name) } || hasSensitivePathParameter(link)
+      || (link.fragment.map { redactPairs($0) != $0 } ?? false)
+  }
+
+  private static func hasSensitivePathParameter(_ link: DeepLink) -> Bool {
+    link.pathSegments.contains { redactSegmentParameters($0) != $0 }
+  }
+
+  /// `link` written out with sensitive values replaced: query values, `;name=value` segment
+  /// parameters and fragment pairs.
+  ///
+  /// - Complexity: O(*n*) in the link's length.
   public static func redact(_ link: DeepLink) -> String {
-    guard link.queryItems.contains(where: { $0.value != nil && isSensitive($0.name) }) else {
-      return link.absoluteString
-    }
-    let items = link.queryItems.map { item in
-      guard item.value != nil, isSensitive(item.name) else { return item }
-      return DeepLinkQueryItem(name: item.name, value: "REDACTED")
-    }
+    let sensitiveQuery = link.queryItems.contains { $0.value != nil && isSensitive($0.name) }
+    let sensitivePath = hasSensitivePathParameter(link)
+    let fragment = link.fragment.map { redactPairs($0) }
+    guard sensitiveQuery || sensitivePath || fragment != link.fragment else { return link.absoluteString }
+    return redacted(link, query: sensitiveQuery, path: sensitivePath).absoluteString
+  }
+
+  /// `link` with sensitive values replaced, as a link.
+  static func redacted(_ link: DeepLink, query: Bool = true, path: Bool = true) -> DeepLink {
+    let items =
+      query
+      ? link.queryItems.map { item in
+        guard item.value != nil, isSensitive(item.name) else { return item }
+        return DeepLinkQueryItem(name: item.name, value: replacement)
+      } : link.queryItems
     return DeepLink(
-      scheme: link.scheme, host: link.host, port: link.port, pathSegments: link.pathSegments, queryItems: items,
-      fragment: link.fragment
-    ).absoluteString
+      scheme: link.scheme, host: link.host, port: link.port,
+      pathSegments: path ? link.pathSegments.map(redactSegmentParameters) : link.pathSegments, queryItems: items,
+      fragment: link.fragment.map { redactPairs($0) })
+  }
+
+  /// The decoded path of `link` (`/cart;jsessionid=REDACTED`), segment parameters redacted.
+  public static func redactPath(_ link: DeepLink) -> String {
+    hasSensitivePathParameter(link)
+      ? "/" + link.pathSegments.map(redactSegmentParameters).joined(separator: "/") : link.path
+  }
+
+  /// A captured parameter's value as it may be shown: `REDACTED` for a token-like name, else the
+  /// value with its `;name=value` parameters and `name=value` pairs of token-like names redacted.
+  public static func redactParameter(name: String, value: String) -> String {
+    if isSensitive(name) { return replacement }
+    guard value.utf8.contains(0x3D) else { return value }
+    return redactPairs(value)
+  }
+
+  /// A path segment with the values of its token-like `;name=value` parameters replaced.
+  public static func redactSegmentParameters(_ segment: String) -> String {
+    guard segment.utf8.contains(0x3B), segment.utf8.contains(0x3D) else { return segment }
+    var pieces = segment.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+    for index in pieces.indices.dropFirst() {
+      pieces[index] = redactPair(pieces[index])
+    }
+    return pieces.joined(separator: ";")
+  }
+
+  /// `text` (`a=1&token=2;b=3`) with the values of token-like names replaced; `&` and `;` separate pairs.
+  public static func redactPairs(_ text: String) -> String {
+    guard text.utf8.contains(0x3D) else { return text }
+    var output = ""
+    var piece = ""
+    for character in text {
+      if character == "&" || character == ";" {
+        output += redactPair(piece)
+        output.append(character)
+        piece = ""
+      } else {
+        piece.append(character)
+      }
+    }
+    return output + redactPair(piece)
+  }
+
+  /// `name=value` with the value replaced when the name is token-like.
+  private static func redactPair(_ pair: String) -> String {
+    guard let equals = pair.firstIndex(of: "="), isSensitive(String(pair[..<equals])) else { return pair }
+    return pair[...equals] + replacement
   }
 
   /// A raw input, possibly unparseable, with sensitive `name=value` pairs replaced; inputs
-  /// over 512 characters are cut (an invalid link is evidence, not payload).
+  /// over 512 characters are cut (an invalid link is evidence, not payload) and control
+  /// characters shown as `?`.
+  ///
+  /// A pair's name starts after `?`, `&`, `;`, `#`, `/`, a space or a backquote and is compared
+  /// percent-decoded; its value runs to the next `&`, `#`, space or backquote, and for a pair
+  /// that follows `;` (a segment parameter) also to the next `;`, `/` or `?`.
   public static func redact(raw input: String) -> String {
     if let link = try? DeepLink(input) { return redact(link) }
     var text = String(input.prefix(512))
     if input.count > 512 { text += "…" }
-    // Redact every `name=value` whose name is sensitive, wherever separators fall.
+    return redactPairs(inText: text).unicodeScalars.map {
+      $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) ? "?" : String($0)
+    }.joined()
+  }
+
+  /// Free text (an error message, a trace line) with the values of sensitive `name=value` pairs
+  /// replaced where they stand, as ``redact(raw:)`` finds them; nothing else changes.
+  public static func redactPairs(inText text: String) -> String {
+    guard text.contains("=") else { return text }
     var output = ""
     var rest = Substring(text)
     while let equals = rest.firstIndex(of: "=") {
       let before = rest[..<equals]
-      let nameStart =
-        before.lastIndex(where: { "?&;#/ ".contains($0) }).map { before.index(after: $0) } ?? before.startIndex
+      let separator = before.lastIndex(where: { "?&;#/ `".contains($0) })
+      let nameStart = separator.map { before.index(after: $0) } ?? before.startIndex
+      let afterSemicolon = separator.map { before[$0] == ";" } ?? false
       let name = String(before[nameStart...])
       output += rest[...equals]
       rest = rest[rest.index(after: equals)...]
-      let valueEnd = rest.firstIndex(where: { "&;# ".contains($0) }) ?? rest.endIndex
-      if isSensitive(name) {
-        output += "REDACTED"
+      let ends: String = afterSemicolon ? "&# `;/?" : "&# `"
+      let valueEnd = rest.firstIndex(where: { ends.contains($0) }) ?? rest.endIndex
+      if isSensitive(name) && valueEnd > rest.startIndex {
+        output += replacement
       } else {
         output += rest[..<valueEnd]
       }
       rest = rest[valueEnd...]
     }
-    return (output + rest).unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined()
+    return output + rest
   }
 }

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// `check` decides the exact bytes of each line, as `route` decides its argument, and its memory
+/// stays bounded whatever the line lengths (`Docs/CLI.md`, "check").
+@Suite struct CheckExactBytesTests {
+  /// A line as `check` reads it (without its LF), and the outcome `route` gives the same bytes.
+  static let lines: [(line: String, outcome: String)] = [
+    ("  https://shop.example.ca/fr/panier  ", "invalid"),
+    ("https://shop.example.ca/fr/panier ", "invalid"),
+    ("\thttps://shop.example.ca/fr/panier", "invalid"),  // the TAB ends an empty link
+    ("https://shop.example.ca/fr/panier", "routed"),
+    ("https://shop.example.ca/fr/panier\r", "routed"),  // CRLF: the terminator
+    ("shop://cart\rx", "invalid"),  // a bare CR is part of the line
+    ("shop://cart\u{0B}", "invalid"),
+  ]
+
+  @Test("check and route agree on every line: only LF or CRLF is removed", arguments: lines.indices)
+  func checkAgreesWithRoute(index: Int) throws {
+    let row = Self.lines[index]
+    let check = try ToolProcess.run(
+      ["check", "--format", "jsonl", "--market", "CA", "-"], input: Data((row.line + "\n").utf8))
+    let objects = try ToolProcess.jsonLines(check.output)
+    #expect(objects.count == 1)
+    #expect(objects.first?["outcome"] as? String == row.outcome, "\(objects)")
+    // `route` gets the line without its terminator: the LF, and the CR before it.
+    var argument = row.line
+    if argument.hasSuffix("\r") { argument.removeLast() }
+    if !argument.hasPrefix("\t") {
+      let route = try ToolProcess.jsonLines(
+        try ToolProcess.run(["route", "--json", "--market", "CA", argument]).output)
+      #expect(route.first?["outcome"] as? String == row.outcome)
+    }
+  }
+
+  @Test("a bare CR at the end of the input, with no LF after it, is part of the link")
+  func bareCarriageReturnAtEnd() throws {
+    let result = try ToolProcess.run(["check", "--format", "jsonl", "-"], input: Data("shop://cart\r".utf8))
+    #expect(try ToolProcess.jsonLines(result.output).first?["outcome"] as? String == "invalid")
+  }
+
+  @Test("a link followed by 10 MiB of spaces, and a 6 MiB link, are invalid; every line gets one result")
+  func longLines() throws {
+    var input = Data("shop://cart".utf8)
+    input.append(Data(repeating: 0x20, count: 10 << 20))
+    input.append(Data("\tinvalid\n".utf8))
+    input.append(Data("shop://product/".utf8))
+    input.append(Data(repeating: 0x31, count: 6 << 20))
+    input.append(Data("\nshop://cart\n".utf8))
+    let result = try ToolProcess.run(["check", "--format", "jsonl", "-"], input: input)
+    let objects = try ToolProcess.jsonLines(result.output)
+    #expect(objects.map { $0["outcome"] as? String } == ["invalid", "invalid", "routed"])
+    #expect(objects.prefix(2).allSatisfy { $0["reason"] as? String == "tooLong" })
+    #expect(result.error.contains("expectations: 1 checked, 0 not met"))
+  }
+
+  @Test("raw bytes that are not UTF-8 are invalid, as their percent-encoded form")
+  func rawInvalidUTF8() throws {
+    var input = Data("shop://transaction/".utf8)
+    input.append(contentsOf: [0xC0, 0xAF])
+    input.append(Data("\nshop://transaction/%C0%AF\n".utf8))
+    let result = try ToolProcess.run(["check", "--format", "jsonl", "-"], input: input)
+    let objects = try ToolProcess.jsonLines(result.output)
+    #expect(objects.count == 2)
+    #expect(objects.allSatisfy { $0["outcome"] as? String == "invalid" && $0["reason"] as? String == "invalidUTF8" })
+    #expect(objects.first?["url"] as? String == "shop://transaction/%C0%AF")
+  }
+
+  @Test("2,000 lines of 66 KB are decided in bounded memory, one result per line")
+  func boundedMemory() throws {
+    let line = Data(("https://shop.example.ca/fr/ip/" + String(repeating: "a", count: 66_000) + "/1\n").utf8)
+    var input = Data(capacity: line.count * 2_000)
+    for _ in 0..<2_000 { input.append(line) }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("check-memory-\(UUID().uuidString).txt")
+    try input.write(to: file)
+    input = Data()
+    defer { try? FileManager.default.removeItem(at: file) }
+
+    let process = Process()
+    process.executableURL = ToolProcess.executable
+    process.arguments = ["check", "--format", "jsonl", "--market", "CA", file.path]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // The child's own high-water mark of resident memory, read while it runs (Linux).
+    let status = "/proc/\(process.processIdentifier)/status"
+    let peak = Locked(0)
+    let watcher = Thread {
+      while process.isRunning {
+        if let text = try? String(contentsOfFile: status, encoding: .utf8),
+          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        {
+          peak.update { $0 = max($0, kilobytes) }
+        }
+        usleep(5_000)
+      }
+    }
+    watcher.start()
+    let results = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(results.split(separator: 0x0A).count == 2_000)
+    #if os(Linux)
+      let megabytes = Double(peak.value) / 1_024
+      // `check` kept 64 KiB of each line before, over 130 MB for this input; the bound is in Docs/CLI.md.
+      #expect(megabytes > 0, "the child's memory was never read")
+      #expect(megabytes < 64, "peak resident size \(megabytes) MB")
+    #endif
+  }
+}
+
+/// A value shared between the test and its watcher thread.
+final class Locked<Value>: @unchecked Sendable {
+  // @unchecked Sendable: every access goes through `lock`.
+  private let lock = NSLock()
+  private var stored: Value
+  init(_ value: Value) { stored = value }
+  var value: Value { lock.withLock { stored } }
+  func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
+}
