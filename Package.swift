@@ -7,9 +7,14 @@ let markets = ["CA", "MX"]
 
 let package = Package(
   name: "DeepLinkPlatform",
-  platforms: [.macOS(.v15), .iOS(.v18)],
+  // The floor is `Duration` and `ContinuousClock` (iOS 16, macOS 13); see Docs/Adoption.md.
+  platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
   products: [
+    // Every library an app or a market uses; each market's `Market<ID>` is added below.
     .library(name: "DeepLinkCore", targets: ["DeepLinkCore"]),
+    .library(name: "PlatformLinks", targets: ["PlatformLinks"]),
+    .library(name: "DeepLinkComposition", targets: ["DeepLinkComposition"]),
+    .library(name: "DeepLinkApple", targets: ["DeepLinkApple"]),
     .library(name: "DeepLinkTesting", targets: ["DeepLinkTesting"]),
     .executable(name: "deeplink-bench", targets: ["deeplink-bench"]),
     .executable(name: "deeplink", targets: ["deeplink"]),
@@ -26,6 +31,9 @@ let package = Package(
       name: "DeepLinkComposition",
       dependencies: ["DeepLinkCore", "PlatformLinks"] + markets.map { .target(name: "Market\($0)") },
       path: "Sources/DeepLinkComposition"),
+
+    // MARK: Apple adapters — SwiftUI and UIKit entry points over Linux-tested logic.
+    .target(name: "DeepLinkApple", dependencies: ["DeepLinkCore"], path: "Sources/DeepLinkApple"),
 
     // MARK: Testing helpers shared by every suite
     .target(
@@ -58,11 +66,15 @@ let package = Package(
       name: "CLITests", dependencies: ["DeepLinkCLI", "deeplink", "DeepLinkComposition", "DeepLinkCore"],
       path: "Tests/CLITests"),
     .testTarget(name: "NavigationTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"], path: "Tests/NavigationTests"),
+    .testTarget(
+      name: "DeepLinkAppleTests", dependencies: ["DeepLinkApple", "DeepLinkCore", "DeepLinkTesting"],
+      path: "Tests/DeepLinkAppleTests"),
   ]
 )
 
-// MARK: Markets — one library target and one test target per market, from the list above.
+// MARK: Markets — one library product, library target and test target per market, from the list above.
 for id in markets {
+  package.products.append(.library(name: "Market\(id)", targets: ["Market\(id)"]))
   package.targets += [
     .target(name: "Market\(id)", dependencies: ["DeepLinkCore", "PlatformLinks"], path: "Markets/\(id)/Sources"),
     .testTarget(

@@ -158,7 +158,7 @@ extension String {
       }
       bytes.append(high << 4 | low)
     }
-    return String(validating: bytes, as: UTF8.self)
+    return String.validUTF8(bytes)
   }
 }
 
