@@ -8,9 +8,14 @@ let markets = ["CA", "MX"]
 
 let package = Package(
   name: "DeepLinkPlatform",
-  platforms: [.macOS(.v15), .iOS(.v18)],
+  // The floor is `Duration` and `ContinuousClock` (iOS 16, macOS 13); see Docs/Adoption.md.
+  platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
   products: [
+    // Every library an app or a market uses; each market's `Market<ID>` is added below.
     .library(name: "DeepLinkCore", targets: ["DeepLinkCore"]),
+    .library(name: "PlatformLinks", targets: ["PlatformLinks"]),
+    .library(name: "DeepLinkComposition", targets: ["DeepLinkComposition"]),
+    .library(name: "DeepLinkApple", targets: ["DeepLinkApple"]),
     .library(name: "DeepLinkTesting", targets: ["DeepLinkTesting"]),
     .executable(name: "deeplink-bench", targets: ["deeplink-bench"]),
     .executable(name: "deeplink", targets: ["deeplink"]),
@@ -33,6 +38,9 @@ let package = Package(
       name: "MarketCataloguePlugin", capability: .buildTool(), dependencies: ["MarketCatalogueGenerator"],
       path: "Plugins/MarketCataloguePlugin"),
     .executableTarget(name: "MarketCatalogueGenerator", path: "Sources/MarketCatalogueGenerator"),
+
+    // MARK: Apple adapters — SwiftUI and UIKit entry points over Linux-tested logic.
+    .target(name: "DeepLinkApple", dependencies: ["DeepLinkCore"], path: "Sources/DeepLinkApple"),
 
     // MARK: Testing helpers shared by every suite
     .target(
@@ -66,11 +74,15 @@ let package = Package(
       name: "CLITests", dependencies: ["DeepLinkCLI", "deeplink", "DeepLinkComposition", "DeepLinkCore"],
       path: "Tests/CLITests"),
     .testTarget(name: "NavigationTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"], path: "Tests/NavigationTests"),
+    .testTarget(
+      name: "DeepLinkAppleTests", dependencies: ["DeepLinkApple", "DeepLinkCore", "DeepLinkTesting"],
+      path: "Tests/DeepLinkAppleTests"),
   ]
 )
 
-// MARK: Markets — one library target and one test target per market, from the list above.
+// MARK: Markets — one library product, library target and test target per market, from the list above.
 for id in markets {
+  package.products.append(.library(name: "Market\(id)", targets: ["Market\(id)"]))
   package.targets += [
     .target(name: "Market\(id)", dependencies: ["DeepLinkCore", "PlatformLinks"], path: "Markets/\(id)/Sources"),
     .testTarget(

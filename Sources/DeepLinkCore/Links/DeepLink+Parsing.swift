@@ -148,7 +148,7 @@ extension LinkParser {
   /// where the standard library has one (Swift 6.2).
   @inline(__always)
   static func makeString(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
-    assert(String(validating: bytes, as: UTF8.self) != nil, "makeString takes valid UTF-8 only")
+    assert(String.validUTF8(bytes) != nil, "makeString takes valid UTF-8 only")
     if isASCII, bytes.count <= 15, let base = bytes.baseAddress {
       return String(unsafeUninitializedCapacity: bytes.count) { out in
         out.baseAddress.unsafelyUnwrapped.initialize(from: base, count: bytes.count)

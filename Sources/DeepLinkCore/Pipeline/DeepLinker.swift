@@ -204,6 +204,14 @@ public final class DeepLinker {
     }
   }
 
+  /// Routes a `URL` and waits until it is handled, refused or dropped; see
+  /// ``handle(_:source:)-(String,_)``.
+  ///
+  /// - Returns: what finally happened to the link.
+  public func handle(_ url: URL, source: LinkSource? = nil) async -> DeepLinkResult {
+    await handle(url.absoluteString, source: source)
+  }
+
   /// Returns when no link is being processed.
   public func waitUntilIdle() async {
     if inFlight == 0 && coldStartBuffer.isEmpty { return }

@@ -1,0 +1,27 @@
+import DeepLinkComposition
+import DeepLinkCore
+import PlatformLinks
+
+/// The app's router: the platform's links plus one market's, over the app's screens and session.
+@MainActor
+public enum AppLinks {
+  /// Composes the router once, at launch, before any link is routed.
+  public static func makeLinker(market: String, navigator: AppNavigator, session: AppSession) throws -> DeepLinker {
+    let container = DependencyContainer()
+    container.register((any Navigator).self) { _ in navigator }  // shows screens (UIKit/SwiftUI)
+    container.register((any Session).self) { _ in session }  // signed-in state, sign-in flow
+    let linker = try DeepLinkAssembly.makeDeepLinker(market: market, container: container)
+    linker.externalURLHandler = { link in navigator.openInBrowser(link) }
+    return linker
+  }
+
+  /// Decides a link without handling it, from any thread (a share sheet, a push payload).
+  public nonisolated static func decide(_ link: String, market: String) throws -> DeepLinkDecision {
+    try DeepLinkAssembly.configuration(market: market).decide(link)
+  }
+}
+
+// SwiftUI: `RootView().routesDeepLinks(to: linker)` (onOpenURL, universal links).
+// UIKit: `SceneLinkRouter(linker: linker).route(connectionOptions: options)` in the scene delegate.
+// Then `linker.route(url)` is true when the link is ours and will be handled;
+// `await linker.handle(url)` waits for what finally happened.

@@ -1,0 +1,91 @@
+import DeepLinkApple
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+import PlatformLinks
+import ShopAppLinks
+import Testing
+
+/// The example app's links, through the products only, as the app would use them.
+@MainActor
+@Suite struct AppLinksTests {
+  struct Row: Sendable, CustomStringConvertible {
+    var market: String
+    var link: String
+    var result: DeepLinkResult
+    var screen: String?
+    var description: String { "\(market) \(link)" }
+  }
+
+  nonisolated static let rows: [Row] = [
+    Row(
+      market: "CA", link: "https://shop.example.ca/fr/ip/bureau-debout/123",
+      result: .handled(route: "/product/{id:int}"),
+      screen: "product(id=123, locale=fr, slug=bureau-debout)"),
+    Row(market: "CA", link: "shopca://ca/cart", result: .handled(route: "/cart"), screen: "cart"),
+    Row(market: "CA", link: "shop://product/7", result: .handled(route: "/product/{id:int}"), screen: "product(id=7)"),
+    Row(market: "MX", link: "shop://cart", result: .handled(route: "/cart"), screen: "cart"),
+    Row(market: "CA", link: "shop://nowhere", result: .notFound, screen: nil),
+    Row(market: "CA", link: "javascript:alert(1)", result: .invalid(reason: "unregisteredScheme"), screen: nil),
+  ]
+
+  @Test("a market's links show their screens", arguments: rows)
+  func routed(row: Row) async throws {
+    let navigator = AppNavigator()
+    let linker = try AppLinks.makeLinker(
+      market: row.market, navigator: navigator, session: AppSession(isSignedIn: true))
+    #expect(await linker.handle(row.link) == row.result)
+    #expect(navigator.path.last?.description == row.screen)
+  }
+
+  @Test("a web link that is not the app's goes to the browser")
+  func external() async throws {
+    var opened: [URL] = []
+    let navigator = AppNavigator { opened.append($0) }
+    let linker = try AppLinks.makeLinker(market: "CA", navigator: navigator, session: AppSession())
+    #expect(await linker.handle("https://www.example.org/") == .external)
+    #expect(opened == [URL(string: "https://www.example.org/")!])
+    #expect(navigator.path.isEmpty)
+  }
+
+  @Test("an order link waits for sign-in, then shows the order; giving up drops it")
+  func signIn() async throws {
+    let navigator = AppNavigator()
+    let session = AppSession()
+    let linker = try AppLinks.makeLinker(market: "CA", navigator: navigator, session: session)
+    let signedIn = Task { await linker.handle("https://shop.example.ca/fr/compte/commandes/9001") }
+    await yieldUntil { session.isShowingSignIn }
+    #expect(navigator.path.isEmpty)
+    session.finishSignIn(succeeded: true)
+    #expect(await signedIn.value == .handled(route: "/orders/{id:int}"))
+    #expect(navigator.path.map(\.route) == ["order"])
+
+    session.signOut()
+    let gaveUp = Task { await linker.handle("shop://orders/1") }
+    await yieldUntil { session.isShowingSignIn }
+    session.finishSignIn(succeeded: false)
+    #expect(await gaveUp.value == .dropped(reason: "barrierFailed"))
+  }
+
+  @Test("a universal link from a user activity is routed as one")
+  func userActivity() async throws {
+    let navigator = AppNavigator()
+    let linker = try AppLinks.makeLinker(market: "CA", navigator: navigator, session: AppSession())
+    let link = try #require(
+      IncomingLink(
+        userActivityType: IncomingLink.browsingWebActivityType,
+        webpageURL: URL(string: "https://shop.example.ca/fr/panier")))
+    #expect(await linker.handle(link) == .handled(route: "/cart"))
+    #expect(navigator.path.last?.description == "cart(locale=fr)")
+  }
+
+  @Test("links are decided without handling, off the main actor")
+  func decide() async throws {
+    let decision = try await Task.detached {
+      try AppLinks.decide("https://shop.example.ca/fr/panier", market: "CA")
+    }.value
+    #expect(decision.outcome == .routed)
+    #expect(decision.route == "/cart")
+    #expect(decision.parameters == ["locale": "fr"])
+  }
+}
