@@ -56,30 +56,6 @@ public enum DeepLinkAssembly {
   }
 }
 
-/// Values that fit each capture's type, for sample links.
-enum SampleValues {
-  static func parameters(for pattern: RoutePattern) -> [String: String] {
-    var values: [String: String] = [:]
-    for segment in pattern.segments {
-      switch segment {
-      case .literal: break
-      case .parameter(let name, let type), .optional(let name, let type): values[name] = sample(type)
-      case .catchAll(let name): values[name] = "a/b"
-      }
-    }
-    for capture in pattern.queryCaptures { values[capture.name] = sample(capture.type) }
-    return values
-  }
-
-  private static func sample(_ type: ParameterType) -> String {
-    switch type {
-    case .string: "sample"
-    case .int: "12345"
-    case .uuid: "123e4567-e89b-12d3-a456-426614174000"
-    }
-  }
-}
-
 extension MarketServices {
   /// Services for deciding links without handling them: nothing is ever shown.
   static var decisionOnly: MarketServices {

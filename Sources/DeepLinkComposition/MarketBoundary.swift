@@ -144,8 +144,7 @@ public struct MarketBoundary: Sendable {
       guard let pattern = try? RoutePattern(route.pattern) else { continue }  // reported when compiled
       let declaration = "route `\(route.pattern)` (`\(route.name)`)"
       problems += scopeProblems(declaration, pattern.namespace, market: market, others: others)
-      if case .host = pattern.namespace { continue }
-      problems += appCaptures(declaration, pattern, market: id, scheme: pattern.scheme)
+      problems += captures(declaration, pattern, market: market)
     }
     return problems
   }
@@ -162,26 +161,34 @@ public struct MarketBoundary: Sendable {
       }
       return replacesAGrantedRule ? [] : [.selfDeclaredOverride(market: id, rule: rule.description)]
     }
-    var problems = scopeProblems(declaration, compiled.pattern.namespace, market: market, others: others)
-    switch compiled.pattern.namespace {
+    return scopeProblems(declaration, compiled.pattern.namespace, market: market, others: others)
+      + captures(declaration, compiled.pattern, market: market)
+  }
+
+  /// The platform links a market's rule or route captures: on a platform host, the platform's
+  /// rules and the browser-bound paths; on the market's scheme or as an app path, the platform's
+  /// routes and chained links.
+  private func captures(_ declaration: String, _ pattern: RoutePattern, market: Side) -> [CompositionProblem] {
+    let id = market.owner.marketID ?? "?"
+    switch pattern.namespace {
     case .host(let host):
       guard platform.domains.contains(where: { $0.host.map { host.commonHost(with: $0) != nil } ?? false }) else {
-        break
+        return []
       }
-      problems += webCaptures(declaration, compiled.pattern, market: id)
+      return webCaptures(declaration, pattern, market: id)
     case .scheme(let scheme):
-      guard let claimed = market.schemes.first(where: { $0.scheme == scheme }) else { break }
-      problems += appCaptures(declaration, compiled.pattern, market: id, scheme: scheme)
-      // `shopca://ca/product/1` means `/product/1`: the rule's paths after the custom host too.
+      guard let claimed = market.schemes.first(where: { $0.scheme == scheme }) else { return [] }
+      var problems = appCaptures(declaration, pattern, market: id, scheme: scheme)
+      // `shopca://ca/product/1` means `/product/1`: the paths after the custom host too.
       if let customHost = claimed.customHost {
-        let residual = PathLanguage(compiled.pattern).residual(after: customHost)
+        let residual = PathLanguage(pattern).residual(after: customHost)
         problems += appCaptures(
-          declaration, compiled.pattern, language: residual, market: id, prefix: "\(scheme)://\(customHost)/")
+          declaration, pattern, language: residual, market: id, prefix: "\(scheme)://\(customHost)/")
       }
+      return problems
     case .app:
-      break
+      return appCaptures(declaration, pattern, market: id, scheme: nil)
     }
-    return problems
   }
 
   /// Whether a host or scheme `market` reads is its own; names who owns it otherwise.

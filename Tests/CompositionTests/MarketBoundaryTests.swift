@@ -87,6 +87,13 @@ struct TakeoverAttempt: Sendable, CustomStringConvertible {
       rules([UniversalLink("shopbr://br/checkout", to: .cart)]),
       names: ["captures `shopbr://br/checkout`", "`/checkout` by its route `checkout`"]),
     .init(
+      "a path-matching plugin bound to the platform's domain",
+      routes([PlatformRoute("webCart", "https://shop.example.com/cart")]),
+      names: [
+        "route `https://shop.example.com/cart` (`webCart`) of market BR captures `https://shop.example.com/cart`",
+        "by its rule `https://shop.example.com/cart → /cart`",
+      ]),
+    .init(
       "a barrier named like the platform's authentication",
       DeclaredMarket(id: "BR", barrierNames: ["authentication"]),
       names: ["barrier `authentication` of market BR takes a name the platform reserves"]),

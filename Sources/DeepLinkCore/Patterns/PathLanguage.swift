@@ -102,17 +102,6 @@ public struct PathLanguage: Sendable {
     return result
   }
 
-  /// The literal every path of the language starts with, if there is one.
-  public var firstLiteral: String? {
-    let first = closure(of: start)
-    guard !first.contains(where: { accepting[$0] }) else { return nil }
-    let labels = first.flatMap { transitions[$0].map(\.label) }
-    guard case .literal(let text, _)? = labels.first,
-      labels.allSatisfy({ $0 == labels[0] })
-    else { return nil }
-    return text
-  }
-
   /// For each state, the fewest and the most segments a path from it to an accepting state
   /// reads (`Int.max` for a loop).
   func remainingLengths() -> [ClosedRange<Int>] {
@@ -176,7 +165,7 @@ public struct PathLanguage: Sendable {
       let pair = queue[head]
       head += 1
       let (mine, theirs) = (pair / width, pair % width)
-      if accepting[mine] && other.accepting[theirs] { return path(to: pair, previous) }
+      if accepting[mine] && other.accepting[theirs] { return Self.path(to: pair, previous) }
       for next in emptySteps[mine] { visit(next * width + theirs, from: pair, segment: nil) }
       for next in other.emptySteps[theirs] { visit(mine * width + next, from: pair, segment: nil) }
       for step in transitions[mine] {
@@ -189,7 +178,8 @@ public struct PathLanguage: Sendable {
     return nil
   }
 
-  private func path(to pair: Int, _ previous: [Int: (from: Int, segment: String?)]) -> [String] {
+  /// The segments read on the way to `pair`, from the breadth-first search's back links.
+  static func path(to pair: Int, _ previous: [Int: (from: Int, segment: String?)]) -> [String] {
     var segments: [String] = []
     var current = pair
     while let (from, segment) = previous[current], from >= 0 {

@@ -33,7 +33,7 @@ package struct PatternTrie: Sendable {
     // child first; a catch-all's loop makes its node unbounded.
     for node in nodes.indices.reversed() {
       var low = nodes[node].patterns.isEmpty ? Int.max : 0
-      var high = nodes[node].patterns.isEmpty ? 0 : 0
+      var high = 0
       for (_, child) in nodes[node].otherChildren + nodes[node].literalChildren.values.joined() {
         if child == node {
           high = Int.max
@@ -123,7 +123,7 @@ package struct PatternTrie: Sendable {
       let (node, state) = (pair / width, pair % width)
       if language.accepting[state] {
         for pattern in nodes[node].patterns where found[pattern] == nil {
-          found[pattern] = Self.path(to: pair, previous)
+          found[pattern] = PathLanguage.path(to: pair, previous)
         }
       }
       for next in language.emptySteps[state] { visit(node * width + next, from: pair, segment: nil) }
@@ -143,15 +143,5 @@ package struct PatternTrie: Sendable {
       }
     }
     return found.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-  }
-
-  private static func path(to pair: Int, _ previous: [Int: (from: Int, segment: String?)]) -> [String] {
-    var segments: [String] = []
-    var current = pair
-    while let (from, segment) = previous[current], from >= 0 {
-      if let segment { segments.append(segment) }
-      current = from
-    }
-    return segments.reversed()
   }
 }

@@ -119,11 +119,9 @@ extension DeepLinkConfiguration {
         parameters.merge(extras) { captured, _ in captured }
       }
       if let name = Self.unsafeParameter(in: parameters, of: target, extras: extras) {
-        trace.add(
-          .match, "invalid: the value of `\(name)` holds a link, a slash, a dot segment or an invisible control")
-        return .init(
-          input: input, outcome: .invalid, reason: "unsafeParameter", link: link, rewrittenTo: rewrittenTo,
-          rewriteRule: appliedRule, source: source, trace: trace)
+        return .unsafeParameter(
+          name, input: input, link: link, rewrittenTo: rewrittenTo, rule: appliedRule, source: source,
+          linkOwner: linkOwner, trace: &trace)
       }
       trace.add(.match, "routed to `\(pattern)` (\(target.name)) of \(target.owner)")
       // Handlers see the link without query values that are links, but for a free-text capture's own.
@@ -148,11 +146,9 @@ extension DeepLinkConfiguration {
       }
       let steps = (plugin as? any DeepLinkStepResolvingPlugin)?.stepPatterns(for: inertLink) ?? []
       if let name = Self.unsafeParameter(in: extras, of: nil, extras: extras) {
-        trace.add(
-          .match, "invalid: the value of `\(name)` holds a link, a slash, a dot segment or an invisible control")
-        return .init(
-          input: input, outcome: .invalid, reason: "unsafeParameter", link: link, rewrittenTo: rewrittenTo,
-          rewriteRule: appliedRule, source: source, trace: trace)
+        return .unsafeParameter(
+          name, input: input, link: link, rewrittenTo: rewrittenTo, rule: appliedRule, source: source,
+          linkOwner: linkOwner, trace: &trace)
       }
       trace.add(
         .match,
@@ -378,6 +374,18 @@ struct DecisionTrace {
 }
 
 extension DeepLinkDecision {
+  /// `invalid`: the value of the capture `name` holds a link, a slash, a dot segment or an
+  /// invisible control.
+  static func unsafeParameter(
+    _ name: String, input: String, link: DeepLink, rewrittenTo: DeepLink?, rule: UniversalLink?, source: LinkSource,
+    linkOwner: LinkOwner, trace: inout DecisionTrace
+  ) -> DeepLinkDecision {
+    trace.add(.match, "invalid: the value of `\(name)` holds a link, a slash, a dot segment or an invisible control")
+    return .init(
+      input: input, outcome: .invalid, reason: "unsafeParameter", link: link, rewrittenTo: rewrittenTo,
+      rewriteRule: rule, source: source, trace: trace, linkOwner: linkOwner)
+  }
+
   init(
     input: String, outcome: DeepLinkOutcome, reason: String?, link: DeepLink? = nil, rewrittenTo: DeepLink? = nil,
     rewriteRule: UniversalLink? = nil,
