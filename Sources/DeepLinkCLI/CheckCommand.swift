@@ -57,9 +57,11 @@ enum CheckCommand {
     var inFlight: [CheckBatch] = []  // in input order
 
     func write(_ batch: CheckBatch) {
-      environment.standardOutput.write(batch.worker.output)
-      tally.merge(batch.worker.tally)
-      batch.worker.reset()
+      batch.withContents { contents in
+        environment.standardOutput.write(contents.worker.output)
+        tally.merge(contents.worker.tally)
+        contents.worker.reset()
+      }
       spare.append(batch)
       progress.update(links: tally.links)
     }
@@ -77,22 +79,26 @@ enum CheckCommand {
       }
       if spare.isEmpty && inFlight.count >= capacity { writeOldest() }
       let batch = spare.popLast() ?? CheckBatch(selection: selection, jsonLines: jsonLines)
-      batch.lines.removeAll(keepingCapacity: true)
-      do {
-        more = try reader.read(into: &batch.lines, limit: batchSize, byteBudget: batchByteBudget)
+      let count: Int
+      do throws(ReadFailure) {
+        (more, count) = try batch.withContents { contents throws(ReadFailure) in
+          contents.lines.removeAll(keepingCapacity: true)
+          let more = try reader.read(into: &contents.lines, limit: batchSize, byteBudget: batchByteBudget)
+          return (more, contents.lines.count)
+        }
       } catch {
         while !inFlight.isEmpty { writeOldest() }
         environment.standardOutput.flush()
         progress.finish()
         throw CommandFailure(message: "cannot read `\(path)`: \(error.message)", status: .unreadableInput)
       }
-      guard !batch.lines.isEmpty else {
+      guard count > 0 else {
         spare.append(batch)
         continue
       }
       inFlight.append(batch)
       workers.async {
-        batch.worker.decide(batch.lines)
+        batch.withContents { $0.worker.decide($0.lines) }
         batch.decided.signal()
       }
     }
@@ -106,19 +112,30 @@ enum CheckCommand {
 
 /// A batch of `check` lines and the worker that decides them, handed between threads.
 ///
-/// `@unchecked Sendable` is safe here: a batch has one owner at a time. The reading thread fills
-/// `lines` and only then submits the batch to a worker queue (`async` orders the two); the worker
-/// decides into `worker` and signals `decided` as its last access; the reading thread touches the
-/// batch again only after waiting for `decided`, and submits it again only after that.
-final class CheckBatch: @unchecked Sendable {
-  var lines: [CheckLine] = []
-  var worker: CheckWorker
+/// One owner at a time by protocol (the reading thread fills the lines, submits the batch, and
+/// touches it again only after `decided`); the lock makes that safe to state to the compiler, and
+/// costs one uncontended acquisition per batch of thousands of lines.
+final class CheckBatch: Sendable {
+  struct Contents: Sendable {
+    var lines: [CheckLine] = []
+    var worker: CheckWorker
+  }
+
+  private let contents: Locked<Contents>
   /// Signalled once per submission, when the worker has decided every line.
   let decided = DispatchSemaphore(value: 0)
 
   init(selection: MarketSelection, jsonLines: Bool) {
-    worker = CheckWorker(selection: selection, jsonLines: jsonLines)
-    lines.reserveCapacity(CheckCommand.batchSize)
+    var contents = Contents(worker: CheckWorker(selection: selection, jsonLines: jsonLines))
+    contents.lines.reserveCapacity(CheckCommand.batchSize)
+    self.contents = Locked(contents)
+  }
+
+  /// Runs `body` with the batch's lines and worker.
+  func withContents<Result, Failure: Error>(
+    _ body: (inout Contents) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try contents.withLock(body)
   }
 }
 

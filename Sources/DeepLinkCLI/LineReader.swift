@@ -1,10 +1,5 @@
 import DeepLinkCore
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// One link line of a `check` input: the link and, after a TAB, what it should route to.
 struct CheckLine: Sendable {
@@ -28,8 +23,9 @@ struct CheckLine: Sendable {
 /// ``maximumExpectation`` bytes of the expectation are kept. A line that is empty or holds only
 /// spaces and tabs is blank, and one that starts with `#` is a comment: both are skipped.
 ///
-/// Memory: one chunk buffer (``init(descriptor:chunkSize:)``) plus at most ``maximumKept`` +
-/// ``maximumExpectation`` bytes for the line being read, whatever the lengths of the lines.
+/// Memory: one chunk (``init(descriptor:chunkSize:)``; twice that while a read is copied in) plus
+/// at most ``maximumKept`` + ``maximumExpectation`` bytes for the line being read, whatever the
+/// lengths of the lines.
 final class LineReader {
   /// The bytes of a link kept for deciding: one more than ``DeepLink/maximumLength``, so that a
   /// longer link is still refused as too long.
@@ -37,8 +33,9 @@ final class LineReader {
   /// The bytes of an expectation kept.
   static let maximumExpectation = 4 * 1024
 
-  private let descriptor: Int32
-  private var chunk: [UInt8]
+  private let input: FileHandle
+  private let chunkSize: Int
+  private var chunk: [UInt8] = []
   private var position = 0
   private var end = 0
   private var atEnd = false
@@ -55,8 +52,8 @@ final class LineReader {
 
   /// A reader of `descriptor` with a buffer of `chunkSize` bytes.
   init(descriptor: Int32, chunkSize: Int = 1 << 20) {
-    self.descriptor = descriptor
-    self.chunk = [UInt8](repeating: 0, count: chunkSize)
+    self.input = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+    self.chunkSize = chunkSize
     link.reserveCapacity(Self.maximumKept)
   }
 
@@ -76,11 +73,7 @@ final class LineReader {
         try refill()
         continue
       }
-      let newline: Int? = chunk.withUnsafeBytes { raw in
-        memchr(raw.baseAddress! + position, 0x0A, end - position).map {
-          raw.baseAddress!.distance(to: UnsafeRawPointer($0))
-        }
-      }
+      let newline = chunk[position..<end].firstIndex(of: 0x0A)
       let stop = newline ?? end
       append(position, stop)
       position = stop
@@ -93,14 +86,17 @@ final class LineReader {
   }
 
   private func refill() throws(ReadFailure) {
-    let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
-    if count < 0 {
-      if errno == EINTR { return }
-      throw ReadFailure(code: errno)
+    let data: Data?
+    do {
+      data = try input.read(upToCount: chunkSize)
+    } catch {
+      let code = (error as NSError).domain == NSPOSIXErrorDomain ? Int32((error as NSError).code) : EIO
+      throw ReadFailure(code: code)
     }
+    chunk = data.map { [UInt8]($0) } ?? []
     position = 0
-    end = count
-    if count == 0 { atEnd = true }
+    end = chunk.count
+    if end == 0 { atEnd = true }
   }
 
   /// Adds `chunk[from..<to]`, which holds no LF, to the line being read.
@@ -159,7 +155,7 @@ final class LineReader {
     if isBlank || link.first == 0x23 { return }
     var expected: String? = nil
     if inExpectation {
-      let field = expectation.withUnsafeBufferPointer { trimmed($0) }
+      let field = trimmed(expectation)
       if !field.isEmpty { expected = field }
     }
     kept += link.count + expectation.count
@@ -167,12 +163,12 @@ final class LineReader {
   }
 
   /// The expectation field without the spaces and tabs around it.
-  private func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+  private func trimmed(_ bytes: [UInt8]) -> String {
     var start = bytes.startIndex
     var end = bytes.endIndex
     while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
     while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 }
 
@@ -182,9 +178,4 @@ struct ReadFailure: Error {
   var code: Int32
   /// The system's words for it.
   var message: String { String(cString: strerror(code)) }
-}
-
-@inline(__always)
-private func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-  read(descriptor, pointer, count)
 }
