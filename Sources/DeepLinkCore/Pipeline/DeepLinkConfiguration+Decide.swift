@@ -157,7 +157,8 @@ extension DeepLinkConfiguration {
         result.append(
           LinkCandidate(
             route: match.pattern, target: match.value, parameters: parameters,
-            barriers: barriers(for: match.value, pluginBarrier: nil, source: decision.source), pluginData: nil))
+            barriers: barriers(for: match.value, pluginBarrier: nil, source: decision.source), pluginData: nil,
+            matchedInTable: true))
       }
     } else if case .plugin(let chosen)? = decision.target?.kind,
       let position = opaquePlugins.firstIndex(where: { $0.index == chosen })
@@ -170,7 +171,8 @@ extension DeepLinkConfiguration {
       result.append(
         LinkCandidate(
           route: plugin.name, target: target, parameters: decision.extraParameters,
-          barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: decision.source), pluginData: data))
+          barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: decision.source), pluginData: data,
+          matchedInTable: false))
     }
     return result
   }
@@ -254,20 +256,27 @@ struct LinkCandidate: Sendable {
   var parameters: [String: String]
   var barriers: [String]
   var pluginData: Data?
+  /// Whether the candidate came from the route table: a path-matching plugin then receives its
+  /// parameters encoded as data; an opaque plugin receives exactly what it returned, `nil` too.
+  var matchedInTable: Bool
 
-  init(route: String, target: RouteTarget, parameters: [String: String], barriers: [String], pluginData: Data?) {
+  init(
+    route: String, target: RouteTarget, parameters: [String: String], barriers: [String], pluginData: Data?,
+    matchedInTable: Bool
+  ) {
     self.route = route
     self.target = target
     self.parameters = parameters
     self.barriers = barriers
     self.pluginData = pluginData
+    self.matchedInTable = matchedInTable
   }
 
   init?(_ decision: DeepLinkDecision) {
     guard let target = decision.target, let route = decision.route else { return nil }
     self.init(
       route: route, target: target, parameters: decision.parameters, barriers: decision.barriers,
-      pluginData: decision.pluginData)
+      pluginData: decision.pluginData, matchedInTable: decision.matchedInTable)
   }
 }
 
