@@ -43,7 +43,7 @@ public enum DeepLinkTool {
 
   /// One argument's bytes as a `String`, invalid UTF-8 percent-escaped.
   static func argument(_ bytes: some Collection<UInt8>) -> String {
-    String(validating: bytes, as: UTF8.self) ?? PercentEncoding.escapingInvalidUTF8(bytes)
+    String.validUTF8(bytes) ?? PercentEncoding.escapingInvalidUTF8(bytes)
   }
 
   private static func dispatch(_ arguments: [String], environment: ToolEnvironment) -> ExitStatus {

@@ -621,7 +621,7 @@ extension DeepLink {
   /// - Throws: ``DeepLinkError``; ``DeepLinkError/invalidUTF8(offset:)`` for bytes that are not UTF-8.
   /// - Complexity: O(*n*) in the number of bytes.
   public init(utf8 bytes: some Collection<UInt8>) throws(DeepLinkError) {
-    guard let string = String(validating: bytes, as: UTF8.self) else {
+    guard let string = String.validUTF8(bytes) else {
       throw .invalidUTF8(offset: PercentEncoding.firstInvalidUTF8Offset(bytes) ?? 0)
     }
     try self.init(string)

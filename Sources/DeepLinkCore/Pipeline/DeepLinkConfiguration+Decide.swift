@@ -192,7 +192,7 @@ extension DeepLinkConfiguration {
   public func decide(utf8 bytes: some Collection<UInt8>, source: LinkSource? = nil, tracing: Bool = false)
     -> DeepLinkDecision
   {
-    if let string = String(validating: bytes, as: UTF8.self) {
+    if let string = String.validUTF8(bytes) {
       return decide(string, source: source, tracing: tracing)
     }
     return decide(PercentEncoding.escapingInvalidUTF8(bytes), source: source, tracing: tracing)
@@ -216,7 +216,8 @@ extension DeepLinkConfiguration {
         result.append(
           LinkCandidate(
             route: match.pattern, target: match.value, parameters: parameters,
-            barriers: barriers(for: match.value, pluginBarrier: nil, source: decision.source), pluginData: nil))
+            barriers: barriers(for: match.value, pluginBarrier: nil, source: decision.source), pluginData: nil,
+            matchedInTable: true))
       }
     } else if case .plugin(let chosen)? = decision.target?.kind,
       let position = opaquePlugins.firstIndex(where: { $0.index == chosen })
@@ -232,7 +233,8 @@ extension DeepLinkConfiguration {
       result.append(
         LinkCandidate(
           route: plugin.name, target: target, parameters: decision.extraParameters,
-          barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: decision.source), pluginData: data))
+          barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: decision.source), pluginData: data,
+          matchedInTable: false))
     }
     return result
   }
@@ -342,20 +344,27 @@ struct LinkCandidate: Sendable {
   var parameters: [String: String]
   var barriers: [String]
   var pluginData: Data?
+  /// Whether the candidate came from the route table: a path-matching plugin then receives its
+  /// parameters encoded as data; an opaque plugin receives exactly what it returned, `nil` too.
+  var matchedInTable: Bool
 
-  init(route: String, target: RouteTarget, parameters: [String: String], barriers: [String], pluginData: Data?) {
+  init(
+    route: String, target: RouteTarget, parameters: [String: String], barriers: [String], pluginData: Data?,
+    matchedInTable: Bool
+  ) {
     self.route = route
     self.target = target
     self.parameters = parameters
     self.barriers = barriers
     self.pluginData = pluginData
+    self.matchedInTable = matchedInTable
   }
 
   init?(_ decision: DeepLinkDecision) {
     guard let target = decision.target, let route = decision.route else { return nil }
     self.init(
       route: route, target: target, parameters: decision.parameters, barriers: decision.barriers,
-      pluginData: decision.pluginData)
+      pluginData: decision.pluginData, matchedInTable: decision.matchedInTable)
   }
 }
 

@@ -8,8 +8,6 @@ extension DeepLinker {
   public struct Configurator {
     let linker: DeepLinker
     private var specification: DeepLinkSpecification
-    private var hostLists: [WritableKeyPath<LinkFilters, [Domain]>: [String]] = [:]
-    private var domainNames: [String]? = nil
     private var notFoundHandler: (@MainActor (DeepLink) -> Void)?
     private var forbiddenHandler: (@MainActor (DeepLink) -> Void)?
     private var externalURLHandler: (@MainActor (DeepLink) -> Void)?
@@ -31,10 +29,7 @@ extension DeepLinker {
     /// Starts from a whole specification, owners included (composition assembles one and
     /// hands it over here); later calls add to it.
     package func adopting(_ specification: DeepLinkSpecification) -> Configurator {
-      with {
-        $0.specification = specification
-        $0.domainNames = nil
-      }
+      with { $0.specification = specification }
     }
 
     /// Installs a plugin. Path-matching plugins join the route table; others are asked in
@@ -64,14 +59,40 @@ extension DeepLinker {
       }
     }
 
-    /// The custom schemes the app answers to; the first without a custom host is the app scheme.
+    /// Adds custom schemes the app answers to, after those already set; the first without a
+    /// custom host is the app scheme.
     public func set(urlSchemes: [URLScheme]) -> Configurator {
-      with { $0.specification.urlSchemes = urlSchemes }
+      with { $0.specification.urlSchemes += urlSchemes }
     }
 
-    /// The hosts the app claims (exact or `*.suffix`).
+    /// Adds hosts the app claims (exact or `*.suffix`), after those already set.
     public func set(allowedDomains: [String]) -> Configurator {
-      with { $0.domainNames = allowedDomains }
+      set(allowedDomains: allowedDomains.map(Domain.init))
+    }
+
+    /// Adds hosts the app claims, after those already set.
+    public func set(allowedDomains: [Domain]) -> Configurator {
+      with { $0.specification.domains += allowedDomains }
+    }
+
+    /// Installs what a ``CustomDeeplinkRouteProvider`` contributes: its domains, its rewrite
+    /// rules and its custom schemes, each after those already added.
+    ///
+    /// ```swift
+    /// let linker = try DeepLinker.configure()
+    ///   .set(urlSchemes: [URLScheme("shop")])
+    ///   .install(provider: CARouteProvider())
+    ///   .initialize()
+    /// ```
+    ///
+    /// Composition (`DeepLinkAssembly`) does the same for a market and also checks the market
+    /// boundary; this installs the provider as it is.
+    public func install(provider: some CustomDeeplinkRouteProvider) -> Configurator {
+      with {
+        $0.specification.domains += provider.domains
+        $0.specification.universalLinks += provider.universalLinks
+        $0.specification.urlSchemes += provider.urlSchemes
+      }
     }
 
     /// Adds rewrite rules after those already added.
@@ -94,34 +115,52 @@ extension DeepLinker {
       with { $0.externalURLHandler = handler }
     }
 
-    /// Schemes whose links are ignored silently (still reported to telemetry).
+    /// Adds schemes whose links are ignored silently (still reported to telemetry).
     public func set(excludedSchemes: Set<String>) -> Configurator {
-      with { $0.specification.filters.excludedSchemes = Set(excludedSchemes.map { $0.lowercased() }) }
+      with { $0.specification.filters.excludedSchemes.formUnion(excludedSchemes.map { $0.lowercased() }) }
     }
 
-    /// Hosts whose links are ignored silently.
+    /// Adds hosts whose links are ignored silently.
     public func set(excludedHosts: [String]) -> Configurator {
-      with { $0.hostLists[\.excludedHosts] = excludedHosts }
+      set(excludedHosts: excludedHosts.map(Domain.init))
     }
 
-    /// Schemes whose links are forbidden.
+    /// Adds hosts whose links are ignored silently.
+    public func set(excludedHosts: [Domain]) -> Configurator {
+      with { $0.specification.filters.excludedHosts += excludedHosts }
+    }
+
+    /// Adds schemes whose links are forbidden.
     public func set(blacklistSchemes: Set<String>) -> Configurator {
-      with { $0.specification.filters.blacklistSchemes = Set(blacklistSchemes.map { $0.lowercased() }) }
+      with { $0.specification.filters.blacklistSchemes.formUnion(blacklistSchemes.map { $0.lowercased() }) }
     }
 
-    /// Hosts whose links are forbidden.
+    /// Adds hosts whose links are forbidden.
     public func set(blacklistHosts: [String]) -> Configurator {
-      with { $0.hostLists[\.blacklistHosts] = blacklistHosts }
+      set(blacklistHosts: blacklistHosts.map(Domain.init))
     }
 
-    /// When set, links of other schemes are forbidden (the blacklist still wins).
+    /// Adds hosts whose links are forbidden.
+    public func set(blacklistHosts: [Domain]) -> Configurator {
+      with { $0.specification.filters.blacklistHosts += blacklistHosts }
+    }
+
+    /// Adds schemes to the whitelist: when it is set, links of other schemes are forbidden (the
+    /// blacklist still wins).
     public func set(whitelistSchemes: Set<String>) -> Configurator {
-      with { $0.specification.filters.whitelistSchemes = Set(whitelistSchemes.map { $0.lowercased() }) }
+      with { $0.specification.filters.whitelistSchemes.formUnion(whitelistSchemes.map { $0.lowercased() }) }
     }
 
-    /// When set, web links to other hosts are forbidden (the blacklist still wins).
+    /// Adds hosts to the whitelist: when it is set, web links to other hosts are forbidden (the
+    /// blacklist still wins).
     public func set(whitelistHosts: [String]) -> Configurator {
-      with { $0.hostLists[\.whitelistHosts] = whitelistHosts }
+      set(whitelistHosts: whitelistHosts.map(Domain.init))
+    }
+
+    /// Adds hosts to the whitelist: when it is set, web links to other hosts are forbidden (the
+    /// blacklist still wins).
+    public func set(whitelistHosts: [Domain]) -> Configurator {
+      with { $0.specification.filters.whitelistHosts += whitelistHosts }
     }
 
     /// Receives every event of every link.
@@ -147,9 +186,7 @@ extension DeepLinker {
     ///   barrier, no app scheme.
     @discardableResult
     public func initialize() throws(DeepLinkConfigurationError) -> DeepLinker {
-      var specification = self.specification
-      if let domainNames { specification.domains = domainNames.map(Domain.init) }
-      for (keyPath, names) in hostLists { specification.filters[keyPath: keyPath] = names.map(Domain.init) }
+      let specification = self.specification
       if let mandatory = specification.mandatoryBarrier, specification.barriers[mandatory] == nil {
         throw .unknownBarrier(name: mandatory, usedBy: "mandatory barrier")
       }

@@ -290,7 +290,7 @@ extension DeepLinker {
       guard handlers[index](link, state) else { return .failed }
     case .plugin(let index):
       let plugin = work.configuration.plugins[index]
-      let data = candidate.pluginData ?? Self.encode(candidate.parameters)
+      let data = candidate.matchedInTable ? Self.encode(candidate.parameters) : candidate.pluginData
       let outcome = await suspend(work, timeout: plugin.completionTimeout, supersedable: false) { pending in
         plugin.handleDeepLink(with: data, state: state) {
           Task { @MainActor in pending.resolve(.passed) }

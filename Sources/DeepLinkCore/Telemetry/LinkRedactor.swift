@@ -61,7 +61,7 @@ public enum LinkRedactor {
       default: bytes.append(byte)
       }
     }
-    return String(validating: bytes, as: UTF8.self)
+    return String.validUTF8(bytes)
   }
 
   /// Whether `text` contains `part`, comparing UTF-8 bytes (no Foundation, no locale).

@@ -1,0 +1,142 @@
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+import Testing
+
+/// An opaque plugin that takes `shop://opaque/…` links with the data it is built with and
+/// records the data its handler receives.
+struct DataEchoPlugin: DeepLinkHandlerPlugin {
+  let data: Data?
+  let received = Locked<[Data?]>([])
+
+  func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
+    link.pathSegments.first == "opaque" ? .yes(data: data) : .no
+  }
+
+  func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
+    received.withLock { $0.append(data) }
+    completion()
+  }
+}
+
+/// A market-like provider: a domain, a web rule onto an app link, a market scheme.
+struct ShopCAProvider: CustomDeeplinkRouteProvider {
+  var domains: [Domain] { [Domain("shop.example.ca")] }
+  var universalLinks: [UniversalLink] {
+    [UniversalLink("https://shop.example.ca/fr/panier", to: "/cart", parameters: ["locale": "fr"])]
+  }
+  var urlSchemes: [URLScheme] { [URLScheme("shopca", customHost: "ca")] }
+}
+
+/// The API the source documents promise: data passed through as given, `URL` everywhere a
+/// string is taken, a route provider installed directly, list setters that add.
+@MainActor
+@Suite struct SeedAPITests {
+  @Test(
+    "an opaque plugin's handler receives exactly the data it returned, nil included",
+    arguments: [nil, Data(), Data("order=1".utf8)] as [Data?])
+  func opaqueData(data: Data?) async throws {
+    let plugin = DataEchoPlugin(data: data)
+    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize()
+    #expect(await linker.handle("shop://opaque/1") == .handled(route: "DataEchoPlugin"))
+    #expect(plugin.received.withLock { $0 } == [data])
+  }
+
+  @Test("handle takes a URL and decides it as its string")
+  func handleURL() async throws {
+    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).initialize()
+    try linker.addRoute("/product/{id:int}") { _, _ in true }
+    #expect(await linker.handle(URL(string: "shop://product/1")!) == .handled(route: "/product/{id:int}"))
+    #expect(await linker.handle(URL(string: "shop://nowhere")!) == .notFound)
+    #expect(await linker.handle(URL(string: "https://www.example.org/")!, source: .inApp) == .external)
+  }
+
+  struct Row: Sendable, CustomStringConvertible {
+    var link: String
+    var outcome: DeepLinkOutcome
+    var route: String?
+    var description: String { link }
+  }
+
+  nonisolated static let providerRows: [Row] = [
+    Row(link: "https://shop.example.ca/fr/panier", outcome: .routed, route: "/cart"),
+    Row(link: "shopca://ca/cart", outcome: .routed, route: "/cart"),
+    Row(link: "shop://cart", outcome: .routed, route: "/cart"),
+    Row(link: "https://shop.example.ca/fr/aide", outcome: .external, route: nil),
+    Row(link: "https://www.example.org/", outcome: .external, route: nil),
+  ]
+
+  @Test("install(provider:) installs a provider's domains, rules and schemes", arguments: providerRows)
+  func provider(row: Row) throws {
+    let linker = try DeepLinker.configure()
+      .set(urlSchemes: [URLScheme("shop")])
+      .install(provider: ShopCAProvider())
+      .initialize()
+    try linker.addRoute("/cart") { _, _ in true }
+    #expect(linker.allowedDomains == [Domain("shop.example.ca")])
+    #expect(linker.urlSchemes.map(\.scheme) == ["shop", "shopca"])
+    let decision = try #require(linker.configuration).decide(row.link)
+    #expect(decision.outcome == row.outcome)
+    #expect(decision.route == row.route)
+  }
+
+  @Test("a provider's rule rewrites with its fixed parameters")
+  func providerParameters() throws {
+    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).install(provider: ShopCAProvider())
+      .initialize()
+    try linker.addRoute("/cart") { _, _ in true }
+    #expect(linker.configuration?.decide("https://shop.example.ca/fr/panier").parameters == ["locale": "fr"])
+  }
+
+  nonisolated static let setterRows: [Row] = [
+    Row(link: "https://a.example.com/p/1", outcome: .routed, route: "https://a.example.com/p/{id}"),
+    Row(link: "https://b.example.com/p/1", outcome: .routed, route: "https://b.example.com/p/{id}"),
+    Row(link: "shop://p/1", outcome: .routed, route: "/p/{id}"),
+    Row(link: "app://p/1", outcome: .routed, route: "/p/{id}"),
+    Row(link: "https://ads.example.com/x", outcome: .forbidden, route: nil),
+    Row(link: "https://tracker.example.com/x", outcome: .forbidden, route: nil),
+    Row(link: "https://mute.example.com/x", outcome: .ignored, route: nil),
+    Row(link: "https://quiet.example.com/x", outcome: .ignored, route: nil),
+    Row(link: "fb://x", outcome: .ignored, route: nil),
+    Row(link: "tw://x", outcome: .ignored, route: nil),
+  ]
+
+  @Test("list setters add to what earlier calls set, from strings or Domain values", arguments: setterRows)
+  func settersAppend(row: Row) throws {
+    let linker = try DeepLinker.configure()
+      .set(urlSchemes: [URLScheme("shop")])
+      .set(urlSchemes: [URLScheme("app")])
+      .set(allowedDomains: ["a.example.com"])
+      .set(allowedDomains: [Domain("b.example.com")])
+      .set(blacklistHosts: ["ads.example.com"])
+      .set(blacklistHosts: [Domain("tracker.example.com")])
+      .set(excludedHosts: [Domain("mute.example.com")])
+      .set(excludedHosts: ["quiet.example.com"])
+      .set(excludedSchemes: ["fb"])
+      .set(excludedSchemes: ["TW"])
+      .initialize()
+    try linker.addRoute("/p/{id}") { _, _ in true }
+    try linker.addRoute("https://a.example.com/p/{id}") { _, _ in true }
+    try linker.addRoute("https://b.example.com/p/{id}") { _, _ in true }
+    let decision = try #require(linker.configuration).decide(row.link)
+    #expect(decision.outcome == row.outcome)
+    #expect(decision.route == row.route)
+  }
+
+  @Test("whitelists add too: every listed scheme and host passes, others are forbidden")
+  func whitelistsAppend() throws {
+    let linker = try DeepLinker.configure()
+      .set(urlSchemes: [URLScheme("shop")])
+      .set(allowedDomains: ["a.example.com", "b.example.com"])
+      .set(whitelistSchemes: ["shop"])
+      .set(whitelistSchemes: ["https"])
+      .set(whitelistHosts: ["a.example.com"])
+      .set(whitelistHosts: [Domain("b.example.com")])
+      .initialize()
+    let configuration = try #require(linker.configuration)
+    #expect(configuration.decide("https://a.example.com/x").outcome != .forbidden)
+    #expect(configuration.decide("https://b.example.com/x").outcome != .forbidden)
+    #expect(configuration.decide("https://c.example.com/x").outcome == .forbidden)
+    #expect(configuration.decide("shop://x").outcome != .forbidden)
+  }
+}
