@@ -82,7 +82,9 @@ enum SafeText {
   ) {
     result.removeAll(keepingCapacity: true)
     for (name, value) in parameters {
-      result.append((name, names.isSensitive(name) ? redacted : LinkRedactor.redactParameter(name: name, value: value)))
+      // The name is judged once, through the cache; other names keep their values, with the
+      // token-like `name=value` pairs inside them redacted.
+      result.append((name, names.isSensitive(name) ? redacted : LinkRedactor.redactPairs(value)))
     }
     if result.count > 1 { result.sort { $0.name < $1.name } }
   }

@@ -192,6 +192,12 @@ extension DeepLinkConfiguration {
   public func decide(utf8 bytes: some Collection<UInt8>, source: LinkSource? = nil, tracing: Bool = false)
     -> DeepLinkDecision
   {
+    decide(utf8: Array(bytes), source: source, tracing: tracing)
+  }
+
+  /// ``decide(utf8:source:tracing:)`` for bytes already in an array (`deeplink check`'s lines):
+  /// no generic collection code on the way.
+  public func decide(utf8 bytes: [UInt8], source: LinkSource? = nil, tracing: Bool = false) -> DeepLinkDecision {
     if let string = String.validUTF8(bytes) {
       return decide(string, source: source, tracing: tracing)
     }
@@ -250,14 +256,15 @@ extension DeepLinkConfiguration {
   ) -> String? {
     for (name, value) in parameters {
       let isFreeText = target.map { !$0.freeTextParameters.isEmpty && $0.freeTextParameters.contains(name) } ?? false
-      let isCatchAll = target.map { !$0.catchAllParameters.isEmpty && $0.catchAllParameters.contains(name) } ?? false
-      if isCatchAll || (!extras.isEmpty && extras[name] == value) {
+      // Most values pass as a whole; only a refused one is looked at again, segment by segment,
+      // when it is a catch-all's (or a rewrite extra taken from one), whose `/` are its own.
+      if !CapturedValueCheck.isSafe(value, freeText: isFreeText) {
+        let isCatchAll = target.map { !$0.catchAllParameters.isEmpty && $0.catchAllParameters.contains(name) } ?? false
+        guard isCatchAll || (!extras.isEmpty && extras[name] == value) else { return name }
         for segment in value.split(separator: "/", omittingEmptySubsequences: false)
         where !CapturedValueCheck.isSafe(String(segment), freeText: false) {
           return name
         }
-      } else if !CapturedValueCheck.isSafe(value, freeText: isFreeText) {
-        return name
       }
       // A capture that is not free text never hands a handler a link.
       if !isFreeText && NestedLink.isLink(value) { return name }

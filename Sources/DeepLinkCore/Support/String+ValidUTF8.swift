@@ -9,6 +9,8 @@ extension String {
   ///
   /// - Complexity: O(*n*) in the number of bytes.
   package static func validUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+    // ASCII is valid UTF-8: one pass.
+    if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
     let decoded = String(decoding: bytes, as: UTF8.self)
     return decoded.utf8.elementsEqual(bytes) ? decoded : nil
   }

@@ -22,7 +22,7 @@ public enum LinkRedactor {
   /// What replaces a sensitive value.
   public static let replacement = "REDACTED"
 
-  private static let sensitiveFragments = ["token", "password", "secret", "session", "auth"]
+  private static let sensitiveFragmentBytes = ["token", "password", "secret", "session", "auth"].map { Array($0.utf8) }
 
   /// Whether the value of a query item, segment parameter or fragment pair called `name` must not
   /// be recorded. `name` is compared as it is and percent-decoded (up to twice, `+` read as a
@@ -42,7 +42,12 @@ public enum LinkRedactor {
 
   private static func isSensitiveAsWritten(_ name: String) -> Bool {
     let lowered = name.lowercased()
-    return sensitiveNames.contains(lowered) || sensitiveFragments.contains { containsBytes(lowered, $0) }
+    if sensitiveNames.contains(lowered) { return true }
+    let bytes = Array(lowered.utf8)
+    return sensitiveFragmentBytes.contains { fragment in
+      fragment.count <= bytes.count
+        && (0...(bytes.count - fragment.count)).contains { bytes[$0..<($0 + fragment.count)].elementsEqual(fragment) }
+    }
   }
 
   /// `name` percent-decoded once, `+` read as a space; `nil` for a malformed escape or bytes that
@@ -62,18 +67,6 @@ public enum LinkRedactor {
       }
     }
     return String.validUTF8(bytes)
-  }
-
-  /// Whether `text` contains `part`, comparing UTF-8 bytes (no Foundation, no locale).
-  private static func containsBytes(_ text: String, _ part: String) -> Bool {
-    let haystack = Array(text.utf8)
-    let needle = Array(part.utf8)
-    guard needle.count <= haystack.count else { return false }
-    for start in 0...(haystack.count - needle.count)
-    where haystack[start..<(start + needle.count)].elementsEqual(needle) {
-      return true
-    }
-    return false
   }
 
   /// Whether `link` has a value to redact: a query item, segment parameter or fragment pair
