@@ -471,6 +471,14 @@ extension LinkParser {
     try decodedString(p, start, end, plusIsSpace: plusIsSpace, isSegment: false)
   }
 
+  /// ``decode(_:_:_:plusIsSpace:)`` over a slice of an array's bytes: the safe entry for code
+  /// outside the parser (the route pattern parser decodes literals and keys with it).
+  static func decode(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) throws(DeepLinkError) -> String {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(DeepLinkError) -> String in
+      try decode(buffer, 0, buffer.count, plusIsSpace: plusIsSpace)
+    }
+  }
+
   /// Percent-decodes a path segment once, with ``decode(_:_:_:plusIsSpace:)``'s checks, then
   /// refuses a dot segment and an encoded `/` or `\\`, all over the decoded bytes.
   private static func decodeSegment(

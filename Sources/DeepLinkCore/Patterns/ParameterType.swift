@@ -14,18 +14,12 @@ public enum ParameterType: String, Sendable, Hashable, CaseIterable, CustomStrin
   ///
   /// - Complexity: O(*n*) in the length of `value`; no allocation.
   public func accepts(_ value: String) -> Bool {
-    // Over the contiguous UTF-8 when there is one: the `utf8` iterator is slow on the hot path.
-    value.utf8.withContiguousStorageIfAvailable { accepts(utf8: $0) } ?? accepts(utf8: value.utf8)
+    accepts(utf8: value.utf8)
   }
 
   /// Whether the UTF-8 bytes `value` are of this type.
   @inline(__always)
-  func accepts(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
-    accepts(utf8: value)
-  }
-
-  @inline(__always)
-  private func accepts(utf8 value: some Collection<UInt8>) -> Bool {
+  func accepts(utf8 value: some Collection<UInt8>) -> Bool {
     switch self {
     case .string:
       return !value.isEmpty

@@ -1,8 +1,7 @@
 /// Reads the pattern syntax of ``RoutePattern`` over UTF-8.
 enum RoutePatternParser {
   /// Reads `source` and calls `body` with what it read: byte ranges of `source` (or of decoded
-  /// bytes, for percent escapes), in buffers on the stack for ordinary patterns. No `String` is
-  /// made but for a scheme or a host.
+  /// bytes, for percent escapes). No `String` is made but for a scheme or a host.
   ///
   /// - Throws: ``RoutePatternError`` quoting the pattern and pointing at the problem; `body` is
   ///   then not called.
@@ -10,45 +9,13 @@ enum RoutePatternParser {
   static func withScan<Result>(
     _ source: String, _ body: (ScannedPattern) -> Result
   ) throws(RoutePatternError) -> Result {
-    var text = source
-    let result = text.withUTF8 { bytes in
-      // A segment takes at least two bytes (with its `/`), a query capture six (`&k={v}`), and
-      // decoding never lengthens a literal; small enough for the stack for ordinary patterns. One
-      // allocation holds the three buffers, each at its type's alignment.
-      let count = bytes.count
-      typealias Segment = ScannedPattern.Segment
-      typealias QueryCapture = ScannedPattern.QueryCapture
-      let segmentCount = count / 2 + 1
-      let queryCount = count / 6 + 1
-      let queryOffset = aligned(segmentCount * MemoryLayout<Segment>.stride, MemoryLayout<QueryCapture>.alignment)
-      let decodedOffset = queryOffset + queryCount * MemoryLayout<QueryCapture>.stride
-      let alignment = max(MemoryLayout<Segment>.alignment, MemoryLayout<QueryCapture>.alignment)
-      return withUnsafeTemporaryAllocation(byteCount: decodedOffset + count + 1, alignment: alignment) { raw in
-        let base = raw.baseAddress!
-        let segments = UnsafeMutableBufferPointer(
-          start: base.bindMemory(to: Segment.self, capacity: segmentCount), count: segmentCount)
-        let queries = UnsafeMutableBufferPointer(
-          start: (base + queryOffset).bindMemory(to: QueryCapture.self, capacity: queryCount), count: queryCount)
-        let decoded = UnsafeMutableBufferPointer(
-          start: (base + decodedOffset).bindMemory(to: UInt8.self, capacity: count + 1), count: count + 1)
-        return Swift.Result { () throws(Failure) -> Result in
-          var scanned = ScannedPattern(source: bytes, segments: segments, queryCaptures: queries, decoded: decoded)
-          try scan(&scanned)
-          return body(scanned)
-        }
-      }
+    var scanned = ScannedPattern(source: Array(source.utf8))
+    do {
+      try scan(&scanned)
+    } catch {
+      throw RoutePatternError(pattern: source, offset: error.offset, problem: error.problem)
     }
-    switch result {
-    case .success(let value): return value
-    case .failure(let failure):
-      throw RoutePatternError(pattern: source, offset: failure.offset, problem: failure.problem)
-    }
-  }
-
-  /// `offset` rounded up to a multiple of `alignment` (a power of two).
-  @inline(__always)
-  private static func aligned(_ offset: Int, _ alignment: Int) -> Int {
-    (offset + alignment - 1) & ~(alignment - 1)
+    return body(scanned)
   }
 
   /// What is wrong and where; the caller adds the pattern (so the scan does not hold it).
@@ -61,7 +28,7 @@ enum RoutePatternParser {
     Failure(offset: offset, problem: problem)
   }
 
-  private typealias Bytes = UnsafeBufferPointer<UInt8>
+  private typealias Bytes = [UInt8]
   private typealias Text = ScannedPattern.Text
 
   private static func scan(_ scanned: inout ScannedPattern) throws(Failure) {
@@ -113,16 +80,11 @@ enum RoutePatternParser {
     var sawCatchAll = false
     var i = pathStart
     let count = bytes.count
-    // Not nil: a pattern without a `/` or a `:` was refused above.
-    let base = bytes.baseAddress!
     while true {
       // Letters, digits and most punctuation need no look: a tight loop over them.
-      while i + 8 <= count && allLowercaseOrDigits(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
-        i += 8
-      }
-      while i < count && isPlain(base[i]) { i += 1 }
+      while i < count && isPlain(bytes[i]) { i += 1 }
       if i < count {
-        let b = base[i]
+        let b = bytes[i]
         if b < 0x80 {
           switch b {
           case UInt8(ascii: "/"): break
@@ -162,7 +124,7 @@ enum RoutePatternParser {
       } else {
         if sawCatchAll { throw fail(segmentStart, .misplacedCatchAll) }
         let segment =
-          seen.isPlainLiteral && (i - segmentStart > 2 || !isDots(base, segmentStart, i))
+          seen.isPlainLiteral && (i - segmentStart > 2 || !isDots(bytes, segmentStart, i))
           ? ScannedPattern.Segment(
             kind: .literal, type: .string, text: Text(start: Int32(segmentStart), end: Int32(i), isDecoded: false))
           : try readSegment(&scanned, segmentStart, i, seen)
@@ -278,25 +240,8 @@ enum RoutePatternParser {
     return (mask >> UInt64(b & 63)) & 1 != 0
   }
 
-  /// Whether the eight bytes of `word` are all ASCII lowercase letters or digits (plain bytes,
-  /// see ``isPlain(_:)``), tested together.
-  @inline(__always)
-  private static func allLowercaseOrDigits(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    // For bytes below 0x80, `b + (0x80 - c)` sets the byte's high bit exactly when `b >= c`,
-    // without a carry into the next byte.
-    let low = word & ~high
-    let atLeastA = low &+ (0x80 - 0x61) &* ones
-    let pastZ = low &+ (0x80 - 0x7B) &* ones
-    let atLeastZero = low &+ (0x80 - 0x30) &* ones
-    let pastNine = low &+ (0x80 - 0x3A) &* ones
-    let plain = ((atLeastA & ~pastZ) | (atLeastZero & ~pastNine)) & ~word & high
-    return plain == high
-  }
-
   /// Whether `bytes[start..<end]` are all `.`.
-  private static func isDots(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+  private static func isDots(_ bytes: Bytes, _ start: Int, _ end: Int) -> Bool {
     for i in start..<end where bytes[i] != UInt8(ascii: ".") { return false }
     return true
   }
@@ -364,7 +309,7 @@ enum RoutePatternParser {
     var type = ParameterType.string
     var nameEnd = innerEnd
     if colon >= 0 && colon < innerEnd {
-      let typeName = UnsafeBufferPointer(rebasing: bytes[(colon + 1)..<innerEnd])
+      let typeName = bytes[(colon + 1)..<innerEnd]
       if let named = parameterType(typeName) {
         type = named
       } else {
@@ -381,8 +326,8 @@ enum RoutePatternParser {
 
   /// The type named `int`, `uuid` or `string`.
   @inline(__always)
-  private static func parameterType(_ name: Bytes) -> ParameterType? {
-    func byte(_ i: Int, _ c: Unicode.Scalar) -> Bool { name[i] == UInt8(ascii: c) }
+  private static func parameterType(_ name: ArraySlice<UInt8>) -> ParameterType? {
+    func byte(_ i: Int, _ c: Unicode.Scalar) -> Bool { name[name.startIndex + i] == UInt8(ascii: c) }
     switch name.count {
     case 3 where byte(0, "i") && byte(1, "n") && byte(2, "t"): return .int
     case 4 where byte(0, "u") && byte(1, "u") && byte(2, "i") && byte(3, "d"): return .uuid
@@ -415,13 +360,14 @@ enum RoutePatternParser {
   /// bytes, or returns `nil` when an escape is malformed or makes invalid UTF-8 or a control
   /// character, or the result is empty.
   private static func decoded(_ scanned: inout ScannedPattern, _ start: Int, _ end: Int) -> Text? {
-    guard let decoded = try? LinkParser.decode(scanned.source, start, end, plusIsSpace: false), !decoded.isEmpty else {
+    guard let decoded = try? LinkParser.decode(scanned.source[start..<end], plusIsSpace: false), !decoded.isEmpty
+    else {
       return nil
     }
     return scanned.appendDecoded(decoded)
   }
 
-  private static func isScheme(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+  private static func isScheme(_ bytes: ArraySlice<UInt8>) -> Bool {
     guard let first = bytes.first, (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A else { return false }
     return bytes.allSatisfy { b in
       ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E
@@ -429,7 +375,7 @@ enum RoutePatternParser {
   }
 
   /// Whether `name` is `[A-Za-z_][A-Za-z0-9_]*`.
-  private static func isParameterName(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+  private static func isParameterName(_ name: ArraySlice<UInt8>) -> Bool {
     // Only digits are name bytes below 0x40.
     guard let first = name.first, first >= 0x40, isNameByte(first) else { return false }
     for b in name where !isNameByte(b) { return false }

@@ -1,9 +1,8 @@
 /// A route pattern read into byte ranges, without a `String` per literal or name: what
 /// ``RoutePattern`` makes its segments from and what a ``RouteTable/Builder`` inserts.
 ///
-/// A value lives only inside ``RoutePatternParser/withScan(_:_:)``: its buffers are temporary
-/// allocations (on the stack for ordinary patterns) and a range points either into the pattern's
-/// own UTF-8 or, for a literal or key with percent escapes, into the decoded bytes.
+/// A range points either into the pattern's own UTF-8 or, for a literal or key with percent
+/// escapes, into the decoded bytes.
 struct ScannedPattern {
   /// A range of bytes: in the pattern's UTF-8, or in the decoded bytes when `isDecoded`.
   struct Text {
@@ -30,69 +29,42 @@ struct ScannedPattern {
   }
 
   /// The pattern's UTF-8.
-  let source: UnsafeBufferPointer<UInt8>
+  let source: [UInt8]
   /// The lowercased scheme for `scheme://` and web patterns; `nil` for app patterns.
   var scheme: String?
   var namespace = RoutePattern.Namespace.app
-  private let segmentStorage: UnsafeMutableBufferPointer<Segment>
-  private(set) var segmentCount = 0
-  private let queryStorage: UnsafeMutableBufferPointer<QueryCapture>
-  private(set) var queryCount = 0
-  private let decoded: UnsafeMutableBufferPointer<UInt8>
-  private var decodedCount = 0
-
-  /// A scan of `source` into buffers large enough for any pattern of its length: `count / 2 + 1`
-  /// segments, `count / 6 + 1` query captures and `count` decoded bytes.
-  init(
-    source: UnsafeBufferPointer<UInt8>, segments: UnsafeMutableBufferPointer<Segment>,
-    queryCaptures: UnsafeMutableBufferPointer<QueryCapture>, decoded: UnsafeMutableBufferPointer<UInt8>
-  ) {
-    self.source = source
-    self.segmentStorage = segments
-    self.queryStorage = queryCaptures
-    self.decoded = decoded
-  }
-
   /// The path segments, in order.
-  var segments: UnsafeBufferPointer<Segment> {
-    UnsafeBufferPointer(rebasing: segmentStorage[0..<segmentCount])
-  }
-
+  private(set) var segments: [Segment] = []
   /// The query captures, in order.
-  var queryCaptures: UnsafeBufferPointer<QueryCapture> {
-    UnsafeBufferPointer(rebasing: queryStorage[0..<queryCount])
+  private(set) var queryCaptures: [QueryCapture] = []
+  /// The bytes of literals and keys that had percent escapes, decoded, one after another.
+  private var decoded: [UInt8] = []
+
+  /// A scan of `source`, empty until the parser fills it.
+  init(source: [UInt8]) {
+    self.source = source
+    segments.reserveCapacity(8)
   }
 
   mutating func append(_ segment: Segment) {
-    precondition(segmentCount < segmentStorage.count, "the scan sized its buffer for every segment")
-    segmentStorage[segmentCount] = segment
-    segmentCount += 1
+    segments.append(segment)
   }
 
   mutating func append(_ capture: QueryCapture) {
-    precondition(queryCount < queryStorage.count, "the scan sized its buffer for every query capture")
-    queryStorage[queryCount] = capture
-    queryCount += 1
+    queryCaptures.append(capture)
   }
 
   /// Copies `string`'s UTF-8 into the decoded bytes, returning where it is.
   mutating func appendDecoded(_ string: String) -> Text {
-    var string = string
-    let start = decodedCount
-    string.withUTF8 { utf8 in
-      for byte in utf8 {
-        decoded[decodedCount] = byte
-        decodedCount += 1
-      }
-    }
-    return Text(start: Int32(start), end: Int32(decodedCount), isDecoded: true)
+    let start = decoded.count
+    decoded.append(contentsOf: string.utf8)
+    return Text(start: Int32(start), end: Int32(decoded.count), isDecoded: true)
   }
 
   /// The bytes of `text`.
   @inline(__always)
-  func bytes(_ text: Text) -> UnsafeBufferPointer<UInt8> {
-    let base = text.isDecoded ? UnsafeBufferPointer(decoded) : source
-    return UnsafeBufferPointer(rebasing: base[Int(text.start)..<Int(text.end)])
+  func bytes(_ text: Text) -> ArraySlice<UInt8> {
+    (text.isDecoded ? decoded : source)[Int(text.start)..<Int(text.end)]
   }
 
   /// The `String` of `text`.
@@ -121,10 +93,7 @@ struct ScannedPattern {
 
   /// Whether the bytes of `text` are `bytes`: the lengths first, then byte by byte.
   @inline(__always)
-  private func isText(_ text: Text, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard Int(text.end - text.start) == bytes.count else { return false }
-    let other = self.bytes(text)
-    for k in 0..<bytes.count where other[k] != bytes[k] { return false }
-    return true
+  private func isText(_ text: Text, _ bytes: ArraySlice<UInt8>) -> Bool {
+    Int(text.end - text.start) == bytes.count && self.bytes(text).elementsEqual(bytes)
   }
 }

@@ -198,7 +198,7 @@ struct RouteTrie: Sendable {
         QueryRequirement(
           key: key, name: intern(scanned.bytes(capture.name)), type: capture.type, isOptional: capture.isOptional))
     }
-    sources.append(scanned.source)
+    scanned.source.withUnsafeBufferPointer { sources.append($0) }
     routes.append(
       Route(sourceEnd: Int32(sources.count), captureEnd: Int32(captures.count), queryEnd: Int32(queries.count)))
     return nil
@@ -257,6 +257,10 @@ struct RouteTrie: Sendable {
       wildcardRoots[Substring(suffix)] = root
       return root
     }
+  }
+
+  private mutating func literalChild(of node: Int32, _ bytes: ArraySlice<UInt8>, folded: Bool) -> Int32 {
+    bytes.withUnsafeBufferPointer { literalChild(of: node, $0, folded: folded) }
   }
 
   private mutating func literalChild(of node: Int32, _ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) -> Int32 {
@@ -332,7 +336,11 @@ struct RouteTrie: Sendable {
   }
 
   /// The index of the name `name` in `names`, added if new.
-  private mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> Int32 {
+  private mutating func intern(_ name: ArraySlice<UInt8>) -> Int32 {
+    name.withUnsafeBufferPointer { intern(buffer: $0) }
+  }
+
+  private mutating func intern(buffer name: UnsafeBufferPointer<UInt8>) -> Int32 {
     // A catalogue uses a handful of names: comparing a few short names' bytes beats hashing one.
     if names.count <= 16 {
       let found = nameBytes.withUnsafeBufferPointer { nameBytes in
