@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// A buffered byte sink over a file descriptor (stdout, stderr) or memory (tests).
 ///
@@ -16,7 +12,7 @@
 /// ```
 public final class ByteOutput {
   private enum Destination {
-    case fileDescriptor(Int32)
+    case file(FileHandle)
     case memory
   }
 
@@ -27,7 +23,7 @@ public final class ByteOutput {
 
   /// A sink that writes to `descriptor` in chunks of `capacity` bytes.
   public init(fileDescriptor descriptor: Int32, capacity: Int = 1 << 20) {
-    self.destination = .fileDescriptor(descriptor)
+    self.destination = .file(FileHandle(fileDescriptor: descriptor, closeOnDealloc: false))
     self.capacity = capacity
     buffer.reserveCapacity(capacity + 4096)
   }
@@ -62,30 +58,23 @@ public final class ByteOutput {
       return
     }
     flush()
-    bytes.withUnsafeBytes { send($0) }
+    send(bytes)
   }
 
   /// Sends everything buffered to the destination.
   public func flush() {
     guard !buffer.isEmpty else { return }
-    buffer.withUnsafeBytes { send($0) }
+    send(buffer)
     buffer.removeAll(keepingCapacity: true)
   }
 
-  private func send(_ raw: UnsafeRawBufferPointer) {
+  private func send(_ bytes: [UInt8]) {
     switch destination {
     case .memory:
-      captured.append(contentsOf: raw)
-    case .fileDescriptor(let descriptor):
-      var offset = 0
-      while offset < raw.count {
-        let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return  // the reader went away (EPIPE) or the disk is full: nothing more to do
-        }
-        offset += written
-      }
+      captured.append(contentsOf: bytes)
+    case .file(let handle):
+      // A failed write means the reader went away (EPIPE) or the disk is full: nothing more to do.
+      try? handle.write(contentsOf: bytes)
     }
   }
 
@@ -96,9 +85,4 @@ public final class ByteOutput {
   }
 
   deinit { flush() }
-}
-
-@inline(__always)
-private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, pointer, count)
 }

@@ -141,7 +141,7 @@ public struct JSONWriter: Sendable {
   ///
   /// - Complexity: O(*n*) in the text's length, one copy; no allocation, no reference counting.
   public mutating func raw(_ text: StaticString) {
-    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     needsComma = false
   }
 
@@ -151,53 +151,41 @@ public struct JSONWriter: Sendable {
     if needsComma { bytes.append(0x2C) }
   }
 
-  private mutating func appendQuoted(_ value: String) {
-    // A native string lends its bytes without a copy (and without touching its reference count,
-    // which threads writing the same route names would contend for).
-    let done: Void? = value.utf8.withContiguousStorageIfAvailable { appendQuoted($0) }
-    if done == nil {
-      var value = value
-      value.withUTF8 { appendQuoted($0) }
-    }
-  }
-
   /// `"`, the bytes with `"`, `\\` and control characters escaped, `"`. Beyond what JSON requires,
   /// C1 controls, U+2028/U+2029, bidi controls and the other format characters are written as
   /// `\u` escapes (``SafeText/needsEscape(_:)``), so that no value can split a line for tools that
   /// split on Unicode line breaks or reorder a terminal's text.
-  private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+  ///
+  /// - Complexity: O(*n*); a value with nothing to escape (the usual case) is one scan and one copy.
+  private mutating func appendQuoted(_ value: String) {
     bytes.append(0x22)
-    var start = 0
-    var index = Self.firstEscaped(in: utf8, from: 0)
-    while index < utf8.count {
-      if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
-      let byte = utf8[index]
-      if byte >= 0x80 {
-        let (scalar, length) = Self.scalar(in: utf8, at: index)
-        if SafeText.needsEscape(scalar) {
+    let utf8 = value.utf8
+    if utf8.containsByte(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x80 }) {
+      appendEscaped(value)
+    } else {
+      bytes.append(contentsOf: utf8)
+    }
+    bytes.append(0x22)
+  }
+
+  /// The scalars of `value`, each as it is or escaped.
+  private mutating func appendEscaped(_ value: String) {
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": bytes.append(contentsOf: [0x5C, 0x22])
+      case "\\": bytes.append(contentsOf: [0x5C, 0x5C])
+      case "\n": bytes.append(contentsOf: [0x5C, 0x6E])
+      case "\r": bytes.append(contentsOf: [0x5C, 0x72])
+      case "\t": bytes.append(contentsOf: [0x5C, 0x74])
+      default:
+        // ASCII: only the controls JSON requires; beyond ASCII, every invisible character.
+        if scalar.value < 0x20 || (scalar.value >= 0x80 && SafeText.needsEscape(scalar)) {
           appendEscape(scalar)
         } else {
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<(index + length)]))
+          UTF8.encode(scalar) { bytes.append($0) }
         }
-        start = index + length
-        index = Self.firstEscaped(in: utf8, from: start)
-        continue
       }
-      switch byte {
-      case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-      case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-      case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-      case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-      case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-      default:
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-      }
-      start = index + 1
-      index = Self.firstEscaped(in: utf8, from: start)
     }
-    if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count])) }
-    bytes.append(0x22)
   }
 
   /// `\uXXXX` for `scalar`, as a surrogate pair above U+FFFF.
@@ -207,52 +195,5 @@ public struct JSONWriter: Sendable {
       bytes.append(contentsOf: [0x5C, 0x75])
       for shift in stride(from: 12, through: 0, by: -4) { bytes.append(hex[Int((unit >> UInt16(shift)) & 0xF)]) }
     }
-  }
-
-  /// The scalar whose UTF-8 starts at `index` (valid UTF-8: a `String`'s bytes) and its length.
-  private static func scalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
-    let lead = utf8[index]
-    let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-    guard index + length <= utf8.count else { return ("\u{FFFD}", 1) }
-    var value = UInt32(length == 1 ? lead : lead & (0xFF >> (length + 1)))
-    if length > 1 {
-      for offset in 1..<length { value = value << 6 | UInt32(utf8[index + offset] & 0x3F) }
-    }
-    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
-  }
-
-  /// The index of the first byte at or after `start` that a JSON string must escape (below
-  /// 0x20, `"` or `\\`) or that may start a character the writer escapes (every byte of 0x80
-  /// and above, which ``appendQuoted(_:)`` then decodes), or `utf8.count`.
-  ///
-  /// Eight bytes at a time: a byte is flagged when it is below 0x20, 0x80 or above, or XORs to
-  /// zero with `"` or `\\`. Only the lowest flagged byte of a word is certain, which is the one
-  /// returned.
-  ///
-  /// - Complexity: O(*n*) in the bytes scanned.
-  @inline(__always)
-  private static func firstEscaped(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    var index = start
-    if let base = utf8.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      while index + 8 <= utf8.count {
-        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let below20 = word &- (ones &* 0x20)
-        let flags =
-          ((below20 | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & ~word & highs) | (word & highs)
-        if flags != 0 { return index + flags.trailingZeroBitCount / 8 }
-        index += 8
-      }
-    }
-    while index < utf8.count {
-      let byte = utf8[index]
-      if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x80 { return index }
-      index += 1
-    }
-    return index
   }
 }

@@ -57,10 +57,10 @@ enum SafeText {
   /// percent-decoded).
   static func isSensitive(_ link: DeepLink, names: inout NameCache) -> Bool {
     for item in link.queryItems where item.value != nil && names.isSensitive(item.name) { return true }
-    if let fragment = link.fragment, fragment.utf8.contains(UInt8(ascii: "=")) {
+    if let fragment = link.fragment, fragment.utf8.containsByte(UInt8(ascii: "=")) {
       if LinkRedactor.redactPairs(fragment) != fragment { return true }
     }
-    for segment in link.pathSegments where segment.utf8.contains(UInt8(ascii: ";")) {
+    for segment in link.pathSegments where segment.utf8.containsByte(UInt8(ascii: ";")) {
       if LinkRedactor.redactSegmentParameters(segment) != segment { return true }
     }
     return false

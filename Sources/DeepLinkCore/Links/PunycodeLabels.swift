@@ -10,7 +10,7 @@ enum PunycodeLabels {
   /// - Complexity: O(*n*) in the host's length to find `xn--` labels; decoding only for them.
   static func check(_ host: String) throws(DeepLinkError) {
     // Most hosts have no `-` at all, and so no `xn--` label.
-    guard host.utf8.contains(0x2D) else { return }
+    guard host.utf8.containsByte(0x2D) else { return }
     let bytes = Array(host.utf8)
     var labelStart = 0
     for j in 0...bytes.count where j == bytes.count || bytes[j] == 0x2E {

@@ -116,13 +116,13 @@ public enum LinkRedactor {
   /// value with its `;name=value` parameters and `name=value` pairs of token-like names redacted.
   public static func redactParameter(name: String, value: String) -> String {
     if isSensitive(name) { return replacement }
-    guard value.utf8.contains(0x3D) else { return value }
+    guard value.utf8.containsByte(0x3D) else { return value }
     return redactPairs(value)
   }
 
   /// A path segment with the values of its token-like `;name=value` parameters replaced.
   public static func redactSegmentParameters(_ segment: String) -> String {
-    guard segment.utf8.contains(0x3B), segment.utf8.contains(0x3D) else { return segment }
+    guard segment.utf8.containsByte(0x3B), segment.utf8.containsByte(0x3D) else { return segment }
     var pieces = segment.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
     for index in pieces.indices.dropFirst() {
       pieces[index] = redactPair(pieces[index])
@@ -132,7 +132,7 @@ public enum LinkRedactor {
 
   /// `text` (`a=1&token=2;b=3`) with the values of token-like names replaced; `&` and `;` separate pairs.
   public static func redactPairs(_ text: String) -> String {
-    guard text.utf8.contains(0x3D) else { return text }
+    guard text.utf8.containsByte(0x3D) else { return text }
     var output = ""
     var piece = ""
     for character in text {
