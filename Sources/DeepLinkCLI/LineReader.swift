@@ -107,25 +107,21 @@ final class LineReader {
     var start = from
     if !inExpectation {
       let tab = chunk[from..<to].firstIndex(of: 0x09)
-      let linkEnd = tab ?? to
-      let room = Self.maximumKept - link.count
-      if linkEnd - from <= room {
-        link.append(contentsOf: chunk[from..<linkEnd])
-      } else {
-        link.append(contentsOf: chunk[from..<(from + room)])
-        linkTruncated = true
-      }
+      if Self.append(chunk[from..<(tab ?? to)], to: &link, keepingAtMost: Self.maximumKept) { linkTruncated = true }
       guard let tab else { return }
       inExpectation = true
       start = tab + 1
     }
-    let room = Self.maximumExpectation - expectation.count
-    if to - start <= room {
-      expectation.append(contentsOf: chunk[start..<to])
-    } else {
-      expectation.append(contentsOf: chunk[start..<(start + room)])
+    if Self.append(chunk[start..<to], to: &expectation, keepingAtMost: Self.maximumExpectation) {
       expectationTruncated = true
     }
+  }
+
+  /// Appends as much of `bytes` as keeps `kept` within `limit` bytes; `true` when some were left out.
+  private static func append(_ bytes: ArraySlice<UInt8>, to kept: inout [UInt8], keepingAtMost limit: Int) -> Bool {
+    let room = limit - kept.count
+    kept.append(contentsOf: bytes.prefix(room))
+    return bytes.count > room
   }
 
   /// Ends the line being read: removes its CR when an LF follows it, and emits it unless it is

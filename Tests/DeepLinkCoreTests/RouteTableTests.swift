@@ -151,7 +151,7 @@ struct ConflictRow: Sendable, CustomTestStringConvertible {
     // decides. A table built in one order only could hide an answer that depends on a hash
     // seed or on insertion order; `DeterminismAcrossProcessesTests` varies the seed.
     let tied: Set<String> = ["shop://search?q=1&sort=2", "shop://search?sort=2&q=1&page=3"]
-    var generator = SplitMix64(seed: 15)
+    var generator = SeededGenerator(seed: 15)
     for _ in 0..<20 {
       let table = try RouteTable(patterns: patterns.shuffled(using: &generator))
       for (link, expectedCandidates) in zip(links, expected) {
@@ -574,18 +574,5 @@ struct ConflictRow: Sendable, CustomTestStringConvertible {
       #expect(table.match(try DeepLink("shop://s\(section)/item/42/x")) == nil)
     }
     #expect(table.match(try DeepLink("shop://s2000/item/1")) == nil)
-  }
-}
-
-/// A small seeded generator, so that a shuffled order can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
