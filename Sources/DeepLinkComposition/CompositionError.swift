@@ -55,7 +55,8 @@ public enum CompositionProblem: Sendable, Hashable, CustomStringConvertible {
     case .outOfScope(let market, let declaration, let place, let owner, let claimed):
       if let owner {
         "\(declaration) of market \(market) reads \(place), which \(owner) claims"
-          + (claimed.map { " (domain `\($0)`)" } ?? "") + "; a market's rules and routes read only its own links"
+          + (claimed.map { " (domain `\($0)`)" } ?? "")
+          + "; a market's rules and routes read only its own links: remove the rule, or let \(owner) declare it"
       } else {
         "\(declaration) of market \(market) reads \(place), which market \(market) does not claim; "
           + "add it to the market's domains or schemes, or fix the rule"
@@ -69,7 +70,7 @@ public enum CompositionProblem: Sendable, Hashable, CustomStringConvertible {
         + "only the platform team can allow one (PlatformLinks.marketOverrides)"
     case .domainCollision(let market, let domain, let owner, let claimed):
       "market \(market) claims domain `\(domain)`, which overlaps `\(claimed)` of \(owner); "
-        + "each domain belongs to one side"
+        + "each domain belongs to one side: remove it from market \(market) or narrow it"
     case .schemeCollision(let market, let scheme, let owner):
       "market \(market) registers scheme `\(scheme)`, which \(owner) registers; give the market a scheme of its own"
     case .unroutedTarget(let rule, let target):

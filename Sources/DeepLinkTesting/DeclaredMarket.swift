@@ -56,6 +56,7 @@ public struct DeclaredMarket: MarketModule {
 
 /// A barrier that lets every link through.
 public struct PassingBarrier: DeepLinkHandlingBarrier {
+  /// The barrier's name.
   public let name: String
 
   /// Creates the barrier.
