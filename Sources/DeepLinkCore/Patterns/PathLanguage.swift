@@ -235,6 +235,8 @@ extension ParameterType {
 extension String {
   /// The string with ASCII letters lowercased (what case-insensitive literals compare).
   package var asciiLowercased: String {
-    String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    // Most literals are lowercase already: no copy then.
+    guard utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return self }
+    return String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
   }
 }

@@ -2,7 +2,8 @@
 /// in one walk instead of one comparison per pattern.
 ///
 /// Each node's literal children are indexed by their lowercased text, so a walk that reads a
-/// literal looks its child up; a walk that reads a capture visits every child, as it must.
+/// literal looks its child up; a walk that reads an `int` or `uuid` capture visits only the
+/// literals of that shape, and one that reads a string capture every child, as it must.
 /// Optional trailing segments end a pattern at two nodes; a catch-all is a node that loops on
 /// any segment.
 package struct PatternTrie: Sendable {
@@ -14,6 +15,10 @@ package struct PatternTrie: Sendable {
   private struct Node: Sendable {
     var literalChildren: [String: [(label: PathLanguage.Label, node: Int)]] = [:]
     var otherChildren: [(label: PathLanguage.Label, node: Int)] = []
+    /// The literal children an `int` or a `uuid` capture can read (also in ``literalChildren``),
+    /// so that a walk reading a typed capture visits only those.
+    var intLiterals: [(label: PathLanguage.Label, node: Int)] = []
+    var uuidLiterals: [(label: PathLanguage.Label, node: Int)] = []
     /// The catch-all child, if any (also in ``otherChildren``).
     var catchAll: Int? = nil
     /// The patterns that end here, by their index in the list the trie was built from.
@@ -34,14 +39,18 @@ package struct PatternTrie: Sendable {
     for node in nodes.indices.reversed() {
       var low = nodes[node].patterns.isEmpty ? Int.max : 0
       var high = 0
-      for (_, child) in nodes[node].otherChildren + nodes[node].literalChildren.values.joined() {
+      func include(_ child: Int) {
         if child == node {
           high = Int.max
-          continue
+          return
         }
         let range = remaining[child]
         low = min(low, range.lowerBound == Int.max ? Int.max : range.lowerBound + 1)
         high = max(high, range.upperBound == Int.max ? Int.max : range.upperBound + 1)
+      }
+      for (_, child) in nodes[node].otherChildren { include(child) }
+      for bucket in nodes[node].literalChildren.values {
+        for (_, child) in bucket { include(child) }
       }
       remaining[node] = min(low, high)...high
     }
@@ -68,6 +77,8 @@ package struct PatternTrie: Sendable {
     case .label(let label):
       if case .literal(let text, _) = label {
         nodes[node].literalChildren[text.asciiLowercased, default: []].append((label, new))
+        if ParameterType.int.accepts(text) { nodes[node].intLiterals.append((label, new)) }
+        if ParameterType.uuid.accepts(text) { nodes[node].uuidLiterals.append((label, new)) }
       } else {
         nodes[node].otherChildren.append((label, new))
       }
@@ -135,9 +146,14 @@ package struct PatternTrie: Sendable {
           }
         }
         follow(nodes[node].otherChildren)
-        if case .literal(let text, _) = step.label {
+        switch step.label {
+        case .literal(let text, _):
           if let bucket = nodes[node].literalChildren[text.asciiLowercased] { follow(bucket) }
-        } else {
+        case .value(.int):
+          follow(nodes[node].intLiterals)
+        case .value(.uuid):
+          follow(nodes[node].uuidLiterals)
+        case .value(.string):
           for bucket in nodes[node].literalChildren.values { follow(bucket) }
         }
       }
