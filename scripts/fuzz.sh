@@ -29,6 +29,7 @@ echo "== building the fuzzer (${#sources[@]} files)"
 # Optimised, but with assertions kept: the parser asserts that every string it makes without the
 # standard library's UTF-8 check is valid UTF-8 (Docs/Security.md).
 swiftc -sanitize=fuzzer,address -parse-as-library -O -assert-config Debug -swift-version 6 -D FUZZING "${linker[@]}" \
+  -package-name DeepLinkPlatform \
   -module-name FuzzDeepLink "${sources[@]}" -o "$out/fuzz-deeplink"
 
 count=0
