@@ -46,15 +46,15 @@ public struct MarketComposer: Sendable {
   /// Every problem of every market of the catalogue; a collision between two markets is
   /// reported once, from the market listed first.
   public func catalogueProblems() -> [CompositionProblem] {
-    var seenCollisions: Set<[String]> = []
+    var seenCollisions: Set<Set<String>> = []
     var result: [CompositionProblem] = []
     for market in catalogue {
       for problem in problems(of: market) {
         switch problem {
         case .domainCollision(let id, let domain, .market(let other), let claimed):
-          guard seenCollisions.insert([id, domain, other, claimed].sortedPairs).inserted else { continue }
+          guard seenCollisions.insert(["\(id) \(domain)", "\(other) \(claimed)"]).inserted else { continue }
         case .schemeCollision(let id, let scheme, .market(let other)):
-          guard seenCollisions.insert([id, other, scheme, scheme].sortedPairs).inserted else { continue }
+          guard seenCollisions.insert(["\(id) \(scheme)", "\(other) \(scheme)"]).inserted else { continue }
         default:
           break
         }
@@ -205,14 +205,5 @@ struct MarketDeclaration {
         }
       },
       barriers: barriers.map(\.name))
-  }
-}
-
-extension [String] {
-  /// The two pairs of a collision in a fixed order, so `A vs B` and `B vs A` are one key.
-  fileprivate var sortedPairs: [String] {
-    let first = [self[0], self[1]]
-    let second = [self[2], self[3]]
-    return first.lexicographicallyPrecedes(second) ? first + second : second + first
   }
 }

@@ -192,6 +192,19 @@ struct TakeoverAttempt: Sendable, CustomStringConvertible {
     #expect(composer.problems(of: wider).map(\.description).contains { $0.contains("declares itself an override") })
   }
 
+  @Test("validating a catalogue reports a collision between two markets once, naming both")
+  func catalogueCollisionsOnce() {
+    let first = DeclaredMarket(id: "AA", domains: ["shop.example.aa"], schemes: [URLScheme("shopaa")])
+    let second = DeclaredMarket(id: "BB", domains: ["*.example.aa"], schemes: [URLScheme("shopaa")])
+    let messages = MarketComposer(catalogue: [first, second]).catalogueProblems().map(\.description)
+    #expect(
+      messages == [
+        "market AA claims domain `shop.example.aa`, which overlaps `*.example.aa` of market BB; "
+          + "each domain belongs to one side: remove it from market AA or narrow it",
+        "market AA registers scheme `shopaa`, which market BB registers; give the market a scheme of its own",
+      ])
+  }
+
   @Test("a market's routes and plugins see only that market's links")
   func scope() throws {
     let market = DeclaredMarket(

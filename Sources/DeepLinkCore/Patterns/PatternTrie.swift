@@ -1,31 +1,47 @@
 /// Many patterns' paths merged into one trie, to find every pattern a ``PathLanguage`` overlaps
 /// in one walk instead of one comparison per pattern.
 ///
-/// Each node's literal children are indexed by their lowercased text, so a walk that reads a
-/// literal looks its child up; a walk that reads an `int` or `uuid` capture visits only the
-/// literals of that shape, and one that reads a string capture every child, as it must.
-/// Optional trailing segments end a pattern at two nodes; a catch-all is a node that loops on
-/// any segment.
+/// Each node's literal children are found by their lowercased text in one table for the whole
+/// trie, so a walk that reads a literal looks its child up; a walk that reads an `int` or `uuid`
+/// capture visits only the literals of that shape, and one that reads a string capture every
+/// child, as it must. Optional trailing segments end a pattern at two nodes; a catch-all is a
+/// node that loops on any segment. Children are kept as linked lists through flat arrays, so
+/// building the trie allocates per route only what the table and the arrays' growth need.
 package struct PatternTrie: Sendable {
-  private enum Key: Hashable {
-    case label(PathLanguage.Label)
-    case catchAll
+  /// A literal edge's key: the parent and the literal, lowercased.
+  private struct LiteralEdge: Hashable {
+    var parent: Int
+    var text: String
   }
 
-  private struct Node: Sendable {
-    var literalChildren: [String: [(label: PathLanguage.Label, node: Int)]] = [:]
-    var otherChildren: [(label: PathLanguage.Label, node: Int)] = []
-    /// The literal children an `int` or a `uuid` capture can read (also in ``literalChildren``),
-    /// so that a walk reading a typed capture visits only those.
-    var intLiterals: [(label: PathLanguage.Label, node: Int)] = []
-    var uuidLiterals: [(label: PathLanguage.Label, node: Int)] = []
-    /// The catch-all child, if any (also in ``otherChildren``).
-    var catchAll: Int? = nil
-    /// The patterns that end here, by their index in the list the trie was built from.
-    var patterns: [Int] = []
+  /// One list of children per kind, threaded through the children.
+  private enum List: Int, CaseIterable {
+    /// Typed and untyped captures, and the catch-all.
+    case captures
+    /// Every literal.
+    case literals
+    /// Literals an `int` capture can read.
+    case intLiterals
+    /// Literals a `uuid` capture can read.
+    case uuidLiterals
   }
 
-  private var nodes = [Node()]
+  /// The label of the edge into each node (the root's is unused).
+  private var labels: [PathLanguage.Label] = [.value(.string)]
+  /// The first child in each list, by node, `-1` for none (`first[list][node]`).
+  private var first: [[Int]] = Array(repeating: [-1], count: List.allCases.count)
+  /// The next sibling in each list, by child (`next[list][child]`).
+  private var next: [[Int]] = Array(repeating: [-1], count: List.allCases.count)
+  /// The literal children by parent and lowercased text: the first, then ``nextSameText``.
+  private var literalEdges: [LiteralEdge: Int] = [:]
+  private var nextSameText: [Int] = [-1]
+  /// Each node's catch-all child, `-1` for none; a catch-all node loops on any segment.
+  private var catchAll: [Int] = [-1]
+  private var isCatchAll: [Bool] = [false]
+  /// The patterns that end at each node, as a list through ``endPattern``/``nextEnd``.
+  private var firstEnd: [Int] = [-1]
+  private var endPattern: [Int] = []
+  private var nextEnd: [Int] = []
   /// For each node, the fewest and the most segments from it to the end of a pattern (`Int.max`
   /// below a catch-all): a walk whose language needs a length outside that range stops there.
   private var remaining: [ClosedRange<Int>] = []
@@ -33,61 +49,83 @@ package struct PatternTrie: Sendable {
   /// The trie of `patterns`' paths.
   package init(_ patterns: [RoutePattern]) {
     for (index, pattern) in patterns.enumerated() { insert(pattern, index) }
-    remaining = Array(repeating: Int.max...Int.max, count: nodes.count)
+    remaining = Array(repeating: Int.max...Int.max, count: labels.count)
     // Children are made after their parents, so one pass from the last node up sees every
     // child first; a catch-all's loop makes its node unbounded.
-    for node in nodes.indices.reversed() {
-      var low = nodes[node].patterns.isEmpty ? Int.max : 0
-      var high = 0
-      func include(_ child: Int) {
-        if child == node {
-          high = Int.max
-          return
+    for node in labels.indices.reversed() {
+      var low = firstEnd[node] < 0 ? Int.max : 0
+      var high = isCatchAll[node] ? Int.max : 0
+      for list in [List.captures, .literals] {
+        var child = first[list.rawValue][node]
+        while child >= 0 {
+          let range = remaining[child]
+          low = min(low, range.lowerBound == Int.max ? Int.max : range.lowerBound + 1)
+          high = max(high, range.upperBound == Int.max ? Int.max : range.upperBound + 1)
+          child = next[list.rawValue][child]
         }
-        let range = remaining[child]
-        low = min(low, range.lowerBound == Int.max ? Int.max : range.lowerBound + 1)
-        high = max(high, range.upperBound == Int.max ? Int.max : range.upperBound + 1)
-      }
-      for (_, child) in nodes[node].otherChildren { include(child) }
-      for bucket in nodes[node].literalChildren.values {
-        for (_, child) in bucket { include(child) }
       }
       remaining[node] = min(low, high)...high
     }
   }
 
-  private mutating func child(of node: Int, _ key: Key) -> Int {
-    switch key {
-    case .label(let label):
-      if case .literal(let text, _) = label {
-        if let existing = nodes[node].literalChildren[text.asciiLowercased]?.first(where: { $0.label == label }) {
-          return existing.node
-        }
-      } else if let existing = nodes[node].otherChildren.first(where: {
-        $0.label == label && $0.node != nodes[node].catchAll
-      }) {
-        return existing.node
-      }
-    case .catchAll:
-      if let existing = nodes[node].catchAll { return existing }
+  private mutating func makeNode(_ label: PathLanguage.Label) -> Int {
+    labels.append(label)
+    for list in List.allCases {
+      first[list.rawValue].append(-1)
+      next[list.rawValue].append(-1)
     }
-    let new = nodes.count
-    nodes.append(Node())
-    switch key {
-    case .label(let label):
-      if case .literal(let text, _) = label {
-        nodes[node].literalChildren[text.asciiLowercased, default: []].append((label, new))
-        if ParameterType.int.accepts(text) { nodes[node].intLiterals.append((label, new)) }
-        if ParameterType.uuid.accepts(text) { nodes[node].uuidLiterals.append((label, new)) }
-      } else {
-        nodes[node].otherChildren.append((label, new))
-      }
-    case .catchAll:
-      nodes[node].catchAll = new
-      nodes[node].otherChildren.append((.value(.string), new))
-      nodes[new].otherChildren.append((.value(.string), new))
+    nextSameText.append(-1)
+    catchAll.append(-1)
+    isCatchAll.append(false)
+    firstEnd.append(-1)
+    return labels.count - 1
+  }
+
+  private mutating func link(_ child: Int, into list: List, of parent: Int) {
+    next[list.rawValue][child] = first[list.rawValue][parent]
+    first[list.rawValue][parent] = child
+  }
+
+  private mutating func literalChild(of parent: Int, _ label: PathLanguage.Label, text: String) -> Int {
+    let key = LiteralEdge(parent: parent, text: text.asciiLowercased)
+    var candidate = literalEdges[key] ?? -1
+    while candidate >= 0 {
+      if labels[candidate] == label { return candidate }
+      candidate = nextSameText[candidate]
     }
-    return new
+    let child = makeNode(label)
+    nextSameText[child] = literalEdges[key] ?? -1
+    literalEdges[key] = child
+    link(child, into: .literals, of: parent)
+    if ParameterType.int.accepts(text) { link(child, into: .intLiterals, of: parent) }
+    if ParameterType.uuid.accepts(text) { link(child, into: .uuidLiterals, of: parent) }
+    return child
+  }
+
+  private mutating func captureChild(of parent: Int, _ type: ParameterType) -> Int {
+    var candidate = first[List.captures.rawValue][parent]
+    while candidate >= 0 {
+      if labels[candidate] == .value(type) && !isCatchAll[candidate] { return candidate }
+      candidate = next[List.captures.rawValue][candidate]
+    }
+    let child = makeNode(.value(type))
+    link(child, into: .captures, of: parent)
+    return child
+  }
+
+  private mutating func catchAllChild(of parent: Int) -> Int {
+    if catchAll[parent] >= 0 { return catchAll[parent] }
+    let child = makeNode(.value(.string))
+    isCatchAll[child] = true
+    catchAll[parent] = child
+    link(child, into: .captures, of: parent)
+    return child
+  }
+
+  private mutating func end(_ pattern: Int, at node: Int) {
+    endPattern.append(pattern)
+    nextEnd.append(firstEnd[node])
+    firstEnd[node] = endPattern.count - 1
   }
 
   private mutating func insert(_ pattern: RoutePattern, _ index: Int) {
@@ -95,17 +133,17 @@ package struct PatternTrie: Sendable {
     for segment in pattern.segments {
       switch segment {
       case .literal(let text):
-        node = child(of: node, .label(.literal(text, caseInsensitive: pattern.isCaseInsensitive)))
+        node = literalChild(of: node, .literal(text, caseInsensitive: pattern.isCaseInsensitive), text: text)
       case .parameter(_, let type):
-        node = child(of: node, .label(.value(type)))
+        node = captureChild(of: node, type)
       case .optional(_, let type):
-        nodes[node].patterns.append(index)
-        node = child(of: node, .label(.value(type)))
+        end(index, at: node)
+        node = captureChild(of: node, type)
       case .catchAll:
-        node = child(of: node, .catchAll)
+        node = catchAllChild(of: node)
       }
     }
-    nodes[node].patterns.append(index)
+    end(index, at: node)
   }
 
   /// Every pattern of the trie that shares a path with `language`, with the shortest such path,
@@ -133,28 +171,37 @@ package struct PatternTrie: Sendable {
       head += 1
       let (node, state) = (pair / width, pair % width)
       if language.accepting[state] {
-        for pattern in nodes[node].patterns where found[pattern] == nil {
-          found[pattern] = PathLanguage.path(to: pair, previous)
+        var entry = firstEnd[node]
+        while entry >= 0 {
+          if found[endPattern[entry]] == nil { found[endPattern[entry]] = PathLanguage.path(to: pair, previous) }
+          entry = nextEnd[entry]
         }
       }
       for next in language.emptySteps[state] { visit(node * width + next, from: pair, segment: nil) }
       for step in language.transitions[state] {
-        func follow(_ children: [(label: PathLanguage.Label, node: Int)]) {
-          for (label, child) in children {
-            guard let segment = PathLanguage.meet(step.label, label) else { continue }
-            visit(child * width + step.target, from: pair, segment: segment)
+        func follow(_ child: Int) {
+          guard let segment = PathLanguage.meet(step.label, labels[child]) else { return }
+          visit(child * width + step.target, from: pair, segment: segment)
+        }
+        func followList(_ list: List) {
+          var child = first[list.rawValue][node]
+          while child >= 0 {
+            follow(child)
+            child = self.next[list.rawValue][child]
           }
         }
-        follow(nodes[node].otherChildren)
+        if isCatchAll[node] { follow(node) }
+        followList(.captures)
         switch step.label {
         case .literal(let text, _):
-          if let bucket = nodes[node].literalChildren[text.asciiLowercased] { follow(bucket) }
-        case .value(.int):
-          follow(nodes[node].intLiterals)
-        case .value(.uuid):
-          follow(nodes[node].uuidLiterals)
-        case .value(.string):
-          for bucket in nodes[node].literalChildren.values { follow(bucket) }
+          var child = literalEdges[LiteralEdge(parent: node, text: text.asciiLowercased)] ?? -1
+          while child >= 0 {
+            follow(child)
+            child = nextSameText[child]
+          }
+        case .value(.int): followList(.intLiterals)
+        case .value(.uuid): followList(.uuidLiterals)
+        case .value(.string): followList(.literals)
         }
       }
     }
