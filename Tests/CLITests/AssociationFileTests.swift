@@ -132,11 +132,11 @@ struct AASAMatcher {
     return samples
   }
 
-  @Test("assetlinks prints the Digital Asset Links statement")
-  func assetLinks() throws {
+  @Test("assetlinks prints the Digital Asset Links statement", arguments: MarketCatalogue.ids)
+  func assetLinks(market: String) throws {
     let fingerprint = (0..<32).map { _ in "AB" }.joined(separator: ":")
     let result = try ToolProcess.run([
-      "assetlinks", "--market", "MX", "--package", "com.example.shop", "--fingerprint", fingerprint.lowercased(),
+      "assetlinks", "--market", market, "--package", "com.example.shop", "--fingerprint", fingerprint.lowercased(),
     ])
     #expect(result.status == 0, "\(result.error)")
     let statements = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
