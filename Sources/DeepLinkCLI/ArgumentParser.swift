@@ -113,7 +113,7 @@ public enum ArgumentParser {
     if positionals.count < specification.requiredPositionals {
       throw UsageError("missing \(specification.positionals[positionals.count])", command: command)
     }
-    if positionals.count > specification.positionals.count {
+    if positionals.count > specification.positionals.count && !specification.repeatsLastPositional {
       let extra = positionals[specification.positionals.count]
       throw UsageError(
         specification.positionals.isEmpty

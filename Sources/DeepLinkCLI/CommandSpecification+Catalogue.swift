@@ -86,6 +86,25 @@ extension CommandSpecification {
         ("deeplink snapshot --market CA", "compare the CA snapshot"),
         ("deeplink snapshot --market CA --update", "accept the CA changes"),
       ]),
+    {
+      var link = CommandSpecification(
+        name: .link, summary: "print the market's canonical web link for a route",
+        usage: "--market ID [--locale L] ROUTE [NAME=VALUE…]",
+        options: [market, OptionSpecification("--locale", value: "L", help: "the language of the link (`en`, `fr`)")],
+        positionals: ["ROUTE", "NAME=VALUE"], requiredPositionals: 1, requiredOptions: ["--market"],
+        discussion: """
+          The reverse of a rewrite: fills the market's web rule for ROUTE (a route's name or pattern) with \
+          the parameters, preferring a rule for --locale, else one without a language, else the platform's \
+          rule; a capture the route does not take (a slug) gets `-`. The link is printed only if deciding \
+          it gives back the same route and parameters; otherwise the command says why and exits 1.
+          """,
+        examples: [
+          ("deeplink link --market CA --locale fr product id=123", "https://shop.example.ca/fr/ip/-/123"),
+          ("deeplink link --market MX search query=escritorio", "https://shop.example.com.mx/buscar?q=escritorio"),
+        ])
+      link.repeatsLastPositional = true
+      return link
+    }(),
     CommandSpecification(
       name: .aasa, summary: "print the apple-app-site-association file for a market's domains",
       usage: "--market ID --app-id TEAM.bundle",

@@ -1,6 +1,6 @@
 /// The `deeplink` tool's commands.
 public enum CommandName: String, Sendable, Hashable, CaseIterable {
-  case route, explain, check, routes, validate, snapshot, aasa, assetlinks
+  case route, explain, check, routes, validate, snapshot, link, aasa, assetlinks
 }
 
 /// One option a command accepts: a flag (`--json`) or an option with a value (`--market ID`).
@@ -46,6 +46,8 @@ public struct CommandSpecification: Sendable {
   public let discussion: String
   /// Example command lines with a comment each.
   public let examples: [(command: String, comment: String)]
+  /// Whether the last positional argument may repeat (`NAME=VALUE…`).
+  public var repeatsLastPositional = false
 
   /// The option named `name`, if the command has it.
   public func option(named name: String) -> OptionSpecification? {

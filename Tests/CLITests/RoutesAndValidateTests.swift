@@ -64,3 +64,35 @@ import Testing
     #expect(result.output.contains("no difference"))
   }
 }
+
+@Suite struct LinkCommandTests {
+  @Test(
+    "link prints the market's canonical web link, which route decides back",
+    arguments: [
+      (["link", "--market", "CA", "--locale", "fr", "product", "id=123"], "https://shop.example.ca/fr/ip/-/123"),
+      (["link", "--market", "CA", "/product/{id:int}", "id=123"], "https://shop.example.ca/ip/-/123"),
+      (
+        ["link", "--market", "MX", "search", "query=escritorio de pie"],
+        "https://shop.example.com.mx/buscar?q=escritorio%20de%20pie"
+      ),
+    ])
+  func link(arguments: [String], expected: String) throws {
+    let result = try ToolProcess.run(arguments)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output == expected + "\n")
+    let market = arguments[2]
+    let route = try ToolProcess.run(["route", "--market", market, "--json", expected])
+    let object = try #require(try ToolProcess.jsonLines(route.output).first)
+    #expect(object["outcome"] as? String == "routed")
+  }
+
+  @Test("a value the route cannot carry exits 1 saying why; a missing market or bad pair is a usage error")
+  func errors() throws {
+    let refused = try ToolProcess.run(["link", "--market", "CA", "product", "id=abc"])
+    #expect(refused.status == 1)
+    #expect(refused.error.contains("no web link for `/product/{id:int}` with id=abc"))
+    #expect(try ToolProcess.run(["link", "product", "id=1"]).status == 64)
+    #expect(try ToolProcess.run(["link", "--market", "CA", "product", "id"]).status == 64)
+    #expect(try ToolProcess.run(["link", "--market", "CA", "nowhere"]).status == 64)
+  }
+}
