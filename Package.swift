@@ -13,6 +13,7 @@ let package = Package(
   products: [
     // Every library an app or a market uses; each market's `Market<ID>` is added below.
     .library(name: "DeepLinkCore", targets: ["DeepLinkCore"]),
+    .library(name: "DeepLinkNavigation", targets: ["DeepLinkNavigation"]),
     .library(name: "PlatformLinks", targets: ["PlatformLinks"]),
     .library(name: "DeepLinkComposition", targets: ["DeepLinkComposition"]),
     .library(name: "DeepLinkApple", targets: ["DeepLinkApple"]),
@@ -21,11 +22,15 @@ let package = Package(
     .executable(name: "deeplink", targets: ["deeplink"]),
   ],
   targets: [
-    // MARK: Core — link parsing, route patterns, the compiled route table.
+    // MARK: Core — links, patterns, the compiled route table, the pipeline, plugin and barrier protocols.
     .target(name: "DeepLinkCore", path: "Sources/DeepLinkCore"),
 
+    // MARK: Navigation models over the core — responder trees, deep-linkable modules, chained links.
+    .target(name: "DeepLinkNavigation", dependencies: ["DeepLinkCore"], path: "Sources/DeepLinkNavigation"),
+
     // MARK: Platform — the default link catalogue, plugins, Navigator.
-    .target(name: "PlatformLinks", dependencies: ["DeepLinkCore"], path: "Sources/PlatformLinks"),
+    .target(
+      name: "PlatformLinks", dependencies: ["DeepLinkCore", "DeepLinkNavigation"], path: "Sources/PlatformLinks"),
 
     // MARK: Composition — the container and the assembly of core + platform + one market.
     .target(
@@ -73,7 +78,9 @@ let package = Package(
     .testTarget(
       name: "CLITests", dependencies: ["DeepLinkCLI", "deeplink", "DeepLinkComposition", "DeepLinkCore"],
       path: "Tests/CLITests"),
-    .testTarget(name: "NavigationTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"], path: "Tests/NavigationTests"),
+    .testTarget(
+      name: "NavigationTests", dependencies: ["DeepLinkCore", "DeepLinkNavigation", "DeepLinkTesting"],
+      path: "Tests/NavigationTests"),
     .testTarget(
       name: "DeepLinkAppleTests", dependencies: ["DeepLinkApple", "DeepLinkCore", "DeepLinkTesting"],
       path: "Tests/DeepLinkAppleTests"),

@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkNavigation
 
 /// Chained platform links: `shop://productlist/12/productdetail/34` opens the list, then the
 /// detail on top, in one ``Navigator/show(_:)`` call.

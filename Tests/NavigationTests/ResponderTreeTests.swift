@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkNavigation
 import DeepLinkTesting
 import Testing
 

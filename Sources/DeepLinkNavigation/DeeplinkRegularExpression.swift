@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 
 /// A ``Deeplinkable`` module's regular expression, compiled: the migration path from

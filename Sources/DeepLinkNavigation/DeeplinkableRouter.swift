@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 
 /// Deep-linkable modules installed into a ``DeepLinker`` as one opaque plugin: the router of

@@ -1,3 +1,5 @@
+import DeepLinkCore
+
 /// One handler of a ``DeepLinkRegistry``: says whether it takes a link and handles it.
 ///
 /// `canHandle(_:)` is part of the engine's synchronous decision and may be called from any

@@ -1,3 +1,5 @@
+import DeepLinkCore
+
 /// A link as a navigation model matched it: the link, the pattern that took it and what the
 /// pattern captured.
 ///

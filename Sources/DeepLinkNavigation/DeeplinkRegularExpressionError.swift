@@ -1,3 +1,5 @@
+import DeepLinkCore
+
 /// A ``Deeplinkable`` module's regular expression that does not compile.
 public struct DeeplinkRegularExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The expression as written.

@@ -1,3 +1,5 @@
+import DeepLinkCore
+
 /// The route patterns one ``DeepLinkResponder`` answers to, compiled into a ``RouteTable``.
 ///
 /// Compile them once (a `let` on the coordinator), not on every access: a malformed pattern or

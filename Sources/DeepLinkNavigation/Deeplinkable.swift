@@ -1,3 +1,5 @@
+import DeepLinkCore
+
 /// A module (a screen with its context) that a link can open: the deep-linkable module
 /// navigation model.
 ///

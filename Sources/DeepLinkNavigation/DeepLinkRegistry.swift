@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 
 /// The smallest navigation model, for small apps: handlers asked in order, the first that can

@@ -1,3 +1,5 @@
+import DeepLinkCore
+
 /// A node of a coordinator tree that can respond to links: the responder-chain navigation
 /// model, for apps built from coordinators (a tab coordinator, its tabs' navigation
 /// coordinators, their flows).

@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 
 /// A tree of ``DeepLinkResponder`` nodes installed into a ``DeepLinker`` as one opaque plugin.

@@ -1,3 +1,5 @@
+import DeepLinkCore
+
 /// Resolves a chained link (`shop://productlist/12/productdetail/34`) into a
 /// ``NavigationPlan`` from a set of chainable steps.
 ///

@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 
 /// What a navigation model's plugin hands from its synchronous `shouldHandleDeepLink` to its

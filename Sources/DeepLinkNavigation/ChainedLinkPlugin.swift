@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 
 /// Chained links installed into a ``DeepLinker`` as one opaque plugin: a link naming several

@@ -1,3 +1,5 @@
+import DeepLinkCore
+
 /// The screens one chained link opens, in order: the first is presented, each next one pushed
 /// on top.
 ///

@@ -1,3 +1,5 @@
+import DeepLinkCore
+
 /// One screen of a ``NavigationPlan``: the chainable step a run of the link's path matched.
 public struct NavigationStep<Value: Sendable>: Sendable {
   /// The value registered with the step (a screen, a module type, a closure).
