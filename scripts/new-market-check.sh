@@ -27,21 +27,14 @@ public struct ZZMarket: MarketModule {
   public init() {}
 
   public var id: String { "ZZ" }
-  public var routeProvider: any CustomDeeplinkRouteProvider { Provider() }
+  public var domains: [Domain] { ["shop.example.zz", "www.shop.example.zz"] }
+  public var urlSchemes: [URLScheme] { [URLScheme("shopzz", customHost: "zz")] }
   public var marketRoutes: [PlatformRoute] { [.voucher] }
-
-  struct Provider: CustomDeeplinkRouteProvider {
-    static let hosts = ["shop.example.zz", "www.shop.example.zz"]
-    var domains: [Domain] { Self.hosts.map(Domain.init) }
-    var urlSchemes: [URLScheme] { [URLScheme("shopzz", customHost: "zz")] }
-    var universalLinks: [UniversalLink] {
-      UniversalLink.rules(
-        hosts: Self.hosts,
-        [
-          ("/p/{slug}/{id}", .product, [:]), ("/cerca?q={query}", .search, [:]), ("/carrello", .cart, [:]),
-          ("/ordini/{id}", .order, [:]), ("/buono/{code}", .voucher, [:]),
-        ])
-    }
+  public var webPaths: [WebPath] {
+    [
+      WebPath("/p/{slug}/{id}", to: .product), WebPath("/cerca?q={query}", to: .search),
+      WebPath("/carrello", to: .cart), WebPath("/ordini/{id}", to: .order), WebPath("/buono/{code}", to: .voucher),
+    ]
   }
 }
 

@@ -108,23 +108,15 @@ struct BenchMarket: MarketModule {
 
   var id: String { "B\(index)" }
 
-  var routeProvider: any CustomDeeplinkRouteProvider { Provider(index: index) }
-
   var marketRoutes: [PlatformRoute] { [PlatformRoute("offer", "/zq\(index)/{code}")] }
 
-  struct Provider: CustomDeeplinkRouteProvider {
-    let index: Int
-    var host: String { "shop.example.b\(index)" }
-    var domains: [Domain] { [Domain(host), Domain("www." + host)] }
-    var urlSchemes: [URLScheme] { [URLScheme("shopb\(index)", customHost: "b\(index)")] }
-    var universalLinks: [UniversalLink] {
-      UniversalLink.rules(
-        hosts: [host, "www." + host],
-        [
-          ("/produto/{slug}/{id}", .product, [:]), ("/busca?q={query}", .search, [:]), ("/carrinho", .cart, [:]),
-          ("/categoria/{slug}/{id}", .category, [:]), ("/pedidos/{id}", .order, [:]),
-          ("/oferta/{code}", PlatformRoute("offer", "/zq\(index)/{code}"), [:]),
-        ])
-    }
+  var domains: [Domain] { [Domain("shop.example.b\(index)"), Domain("www.shop.example.b\(index)")] }
+  var urlSchemes: [URLScheme] { [URLScheme("shopb\(index)", customHost: "b\(index)")] }
+  var webPaths: [WebPath] {
+    [
+      WebPath("/produto/{slug}/{id}", to: .product), WebPath("/busca?q={query}", to: .search),
+      WebPath("/carrinho", to: .cart), WebPath("/categoria/{slug}/{id}", to: .category),
+      WebPath("/pedidos/{id}", to: .order), WebPath("/oferta/{code}", to: PlatformRoute("offer", "/zq\(index)/{code}")),
+    ]
   }
 }

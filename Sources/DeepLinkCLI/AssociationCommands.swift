@@ -44,7 +44,7 @@ enum AssociationCommands {
   /// The market's own exact domains, as it declares them.
   private static func marketHosts(_ selection: MarketSelection) -> [String] {
     guard let id = selection.id, let market = MarketCatalogue.market(id: id) else { return [] }
-    return market.routeProvider.domains.compactMap {
+    return market.domains.compactMap {
       if case .exact(let host)? = $0.host { return host }
       return nil
     }

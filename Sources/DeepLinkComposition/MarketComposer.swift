@@ -141,13 +141,12 @@ public struct MarketComposer: Sendable {
     let declared = MarketDeclaration(market, services: services)
     problems += boundary(services: services).problems(of: declared.side)
 
-    let provider = market.routeProvider
     let taken = Set(specification.urlSchemes.map(\.scheme))
-    specification.urlSchemes += provider.urlSchemes.filter { !taken.contains($0.scheme) }.map { $0.owned(by: owner) }
-    specification.domains += provider.domains.map { $0.owned(by: owner) }
+    specification.urlSchemes += market.urlSchemes.filter { !taken.contains($0.scheme) }.map { $0.owned(by: owner) }
+    specification.domains += market.domains.map { $0.owned(by: owner) }
     // A market's own override flag counts only where the boundary checks found the platform's
     // permission; without it the rule was refused above.
-    specification.universalLinks += provider.universalLinks.map { $0.owned(by: owner) }
+    specification.universalLinks += market.universalLinks.map { $0.owned(by: owner) }
     for plugin in declared.plugins { specification.install(plugin, owner: owner) }
     for barrier in declared.barriers where !PlatformBarrierName.reserved.contains(barrier.name) {
       specification.install(barrier, owner: owner)
@@ -193,12 +192,11 @@ struct MarketDeclaration {
   var side: MarketBoundary.Side
 
   init(_ market: any MarketModule, services: MarketServices) {
-    let provider = market.routeProvider
     plugins = market.plugins(services: services)
     barriers = market.barriers(services: services)
     side = MarketBoundary.Side(
-      owner: .market(market.id), domains: provider.domains, schemes: provider.urlSchemes,
-      rules: provider.universalLinks,
+      owner: .market(market.id), domains: market.domains, schemes: market.urlSchemes,
+      rules: market.universalLinks,
       routes: plugins.compactMap { plugin in
         (plugin as? any DeepLinkHandlerPathMatchingPlugin).map {
           MarketBoundary.Route(name: $0.name, pattern: $0.matchingPath)

@@ -12,9 +12,9 @@ public struct DeclaredMarket: MarketModule {
   /// The identifier.
   public var id: String
   /// The domains claimed.
-  public var domains: [String]
+  public var domains: [Domain]
   /// The schemes claimed.
-  public var schemes: [URLScheme]
+  public var urlSchemes: [URLScheme]
   /// The rewrite rules.
   public var rules: [UniversalLink]
   /// The market's routes, each handled by its default plugin.
@@ -25,32 +25,22 @@ public struct DeclaredMarket: MarketModule {
   /// A market `id` with domain `shop.example.<id>` and scheme `shop<id>` (custom host `<id>`),
   /// lowercased, and nothing else.
   public init(
-    id: String, domains: [String]? = nil, schemes: [URLScheme]? = nil, rules: [UniversalLink] = [],
+    id: String, domains: [Domain]? = nil, schemes: [URLScheme]? = nil, rules: [UniversalLink] = [],
     routes: [PlatformRoute] = [], barrierNames: [String] = []
   ) {
     let lowercased = id.lowercased()
     self.id = id
-    self.domains = domains ?? ["shop.example.\(lowercased)"]
-    self.schemes = schemes ?? [URLScheme("shop\(lowercased)", customHost: lowercased)]
+    self.domains = domains ?? [Domain("shop.example.\(lowercased)")]
+    self.urlSchemes = schemes ?? [URLScheme("shop\(lowercased)", customHost: lowercased)]
     self.rules = rules
     self.routes = routes
     self.barrierNames = barrierNames
-  }
-
-  public var routeProvider: any CustomDeeplinkRouteProvider {
-    Provider(domains: domains.map(Domain.init), urlSchemes: schemes, universalLinks: rules)
   }
 
   public var marketRoutes: [PlatformRoute] { routes }
 
   public func barriers(services: MarketServices) -> [any DeepLinkHandlingBarrier] {
     barrierNames.map(PassingBarrier.init)
-  }
-
-  private struct Provider: CustomDeeplinkRouteProvider {
-    var domains: [Domain]
-    var urlSchemes: [URLScheme]
-    var universalLinks: [UniversalLink]
   }
 }
 

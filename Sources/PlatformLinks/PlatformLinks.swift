@@ -24,14 +24,14 @@ public struct PlatformLinks: CustomDeeplinkRouteProvider {
     UniversalLink.rules(
       hosts: Self.domainNames,
       [
-        ("/ip/{slug}/{id}", .product, [:]),
-        ("/ip/{id}", .product, [:]),
-        ("/search?q={query}", .search, [:]),
-        ("/cp/{slug}/{id}", .category, [:]),
-        ("/cart", .cart, [:]),
-        ("/checkout", .checkout, [:]),
-        ("/account/orders/{id}", .order, [:]),
-        ("/store/{id}", .store, [:]),
+        WebPath("/ip/{slug}/{id}", to: .product),
+        WebPath("/ip/{id}", to: .product),
+        WebPath("/search?q={query}", to: .search),
+        WebPath("/cp/{slug}/{id}", to: .category),
+        WebPath("/cart", to: .cart),
+        WebPath("/checkout", to: .checkout),
+        WebPath("/account/orders/{id}", to: .order),
+        WebPath("/store/{id}", to: .store),
       ])
   }
 }
@@ -45,10 +45,7 @@ extension UniversalLink {
   }
 
   /// The same web paths on several hosts: one rule per host and path, hosts first.
-  public static func rules(
-    hosts: [String], _ paths: [(path: String, route: PlatformRoute, parameters: [String: String])],
-    isOverride: Bool = false
-  ) -> [UniversalLink] {
+  public static func rules(hosts: [String], _ paths: [WebPath], isOverride: Bool = false) -> [UniversalLink] {
     hosts.flatMap { host in
       paths.map {
         UniversalLink("https://\(host)\($0.path)", to: $0.route, parameters: $0.parameters, isOverride: isOverride)

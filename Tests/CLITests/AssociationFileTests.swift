@@ -71,7 +71,7 @@ struct AASAMatcher {
     let details = try #require((root["applinks"] as? [String: Any])?["details"] as? [[String: Any]])
     let matcher = AASAMatcher(components: try #require(details[0]["components"] as? [[String: Any]]))
     let configuration = try DeepLinkAssembly.configuration(market: market)
-    let domains = try #require(MarketCatalogue.market(id: market)).routeProvider.domains.map(\.name)
+    let domains = try #require(MarketCatalogue.market(id: market)).domains.map(\.name)
     var checked = 0
     for domain in domains {
       for sample in Self.samples(configuration, host: domain) {

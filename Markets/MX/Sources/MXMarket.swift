@@ -2,15 +2,30 @@ import DeepLinkCore
 import Foundation
 import PlatformLinks
 
-/// Market MX (Mexico): scheme `shopmx`, domains `shop.example.com.mx`, Spanish web paths, and
-/// pay-in-store, an MX-only feature behind authentication and confirmation.
+/// Market MX (Mexico): scheme `shopmx`, domains `shop.example.com.mx`, Spanish web paths (the
+/// brief's `LINKS.md`, "Market MX"), and pay-in-store, an MX-only feature behind authentication
+/// and confirmation. `shopmx://mx/<platform path>` and `shopmx://<platform path>` mean the
+/// platform link.
 public struct MXMarket: MarketModule {
   /// Creates the market.
   public init() {}
 
   public var id: String { "MX" }
-  public var routeProvider: any CustomDeeplinkRouteProvider { MXRouteProvider() }
+  public var domains: [Domain] { ["shop.example.com.mx", "www.shop.example.com.mx"] }
+  public var urlSchemes: [URLScheme] { [URLScheme("shopmx", customHost: "mx")] }
   public var marketRoutes: [PlatformRoute] { [.payInStore] }
+
+  public var webPaths: [WebPath] {
+    [
+      WebPath("/producto/{slug}/{id}", to: .product),
+      WebPath("/ip/{slug}/{id}", to: .product),
+      WebPath("/buscar?q={query}", to: .search),
+      WebPath("/carrito", to: .cart),
+      WebPath("/categoria/{slug}/{id}", to: .category),
+      WebPath("/mis-pedidos/{id}", to: .order),
+      WebPath("/pago-en-tienda/{reference}", to: .payInStore),
+    ]
+  }
 
   public func plugins(services: MarketServices) -> [any DeepLinkHandlerPlugin] {
     [PayInStorePlugin(navigator: services.navigator)]

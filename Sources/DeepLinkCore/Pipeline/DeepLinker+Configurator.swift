@@ -67,7 +67,7 @@ extension DeepLinker {
 
     /// Adds hosts the app claims (exact or `*.suffix`), after those already set.
     public func set(allowedDomains: [String]) -> Configurator {
-      set(allowedDomains: allowedDomains.map(Domain.init))
+      set(allowedDomains: allowedDomains.map { Domain($0) })
     }
 
     /// Adds hosts the app claims, after those already set.
@@ -81,7 +81,7 @@ extension DeepLinker {
     /// ```swift
     /// let linker = try DeepLinker.configure()
     ///   .set(urlSchemes: [URLScheme("shop")])
-    ///   .install(provider: CARouteProvider())
+    ///   .install(provider: StoreLinks())
     ///   .initialize()
     /// ```
     ///
@@ -122,7 +122,7 @@ extension DeepLinker {
 
     /// Adds hosts whose links are ignored silently.
     public func set(excludedHosts: [String]) -> Configurator {
-      set(excludedHosts: excludedHosts.map(Domain.init))
+      set(excludedHosts: excludedHosts.map { Domain($0) })
     }
 
     /// Adds hosts whose links are ignored silently.
@@ -137,7 +137,7 @@ extension DeepLinker {
 
     /// Adds hosts whose links are forbidden.
     public func set(blacklistHosts: [String]) -> Configurator {
-      set(blacklistHosts: blacklistHosts.map(Domain.init))
+      set(blacklistHosts: blacklistHosts.map { Domain($0) })
     }
 
     /// Adds hosts whose links are forbidden.
@@ -154,7 +154,7 @@ extension DeepLinker {
     /// Adds hosts to the whitelist: when it is set, web links to other hosts are forbidden (the
     /// blacklist still wins).
     public func set(whitelistHosts: [String]) -> Configurator {
-      set(whitelistHosts: whitelistHosts.map(Domain.init))
+      set(whitelistHosts: whitelistHosts.map { Domain($0) })
     }
 
     /// Adds hosts to the whitelist: when it is set, web links to other hosts are forbidden (the

@@ -2,7 +2,7 @@
 /// paths and its custom schemes, each rewritten onto the platform's links.
 ///
 /// ```swift
-/// struct CARouteProvider: CustomDeeplinkRouteProvider {
+/// struct StoreLinks: CustomDeeplinkRouteProvider {
 ///   var domains: [Domain] { [Domain("shop.example.ca")] }
 ///   var urlSchemes: [URLScheme] { [URLScheme("shopca", customHost: "ca")] }
 ///   var universalLinks: [UniversalLink] {

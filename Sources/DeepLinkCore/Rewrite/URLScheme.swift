@@ -64,3 +64,10 @@ public struct Domain: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { host?.description ?? name }
 }
+
+extension Domain: ExpressibleByStringLiteral {
+  /// Declares a domain from a literal: `let domains: [Domain] = ["shop.example.ca"]`.
+  public init(stringLiteral name: String) {
+    self.init(name)
+  }
+}
