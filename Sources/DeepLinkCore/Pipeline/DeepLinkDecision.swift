@@ -20,7 +20,7 @@ public enum DeepLinkOutcome: String, Sendable, Hashable, CaseIterable, CustomStr
 }
 
 /// Where a link came from; decides, among other things, whether a confirmation barrier applies.
-public enum LinkSource: String, Sendable, Hashable, CaseIterable {
+public enum LinkSource: String, Sendable, Hashable, CaseIterable, Codable {
   /// A custom-scheme link opened from outside the app.
   case customScheme
   /// An `https` link opened from outside the app.

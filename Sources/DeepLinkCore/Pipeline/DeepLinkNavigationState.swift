@@ -51,7 +51,8 @@ public enum DeepLinkResult: Sendable, Hashable, CustomStringConvertible {
   /// A newer link replaced it while it waited.
   case superseded
   /// It was dropped: `barrierFailed`, `preconditionFailed`, `preconditionTimeout`,
-  /// `queueOverflow`, `coldStartBufferOverflow`, `unknownBarrier`.
+  /// `queueOverflow`, `coldStartBufferOverflow`, `unknownBarrier`, `expired` (a restored link past its
+  /// deadline).
   case dropped(reason: String)
 
   public var description: String {

@@ -8,16 +8,24 @@ final class LinkWork {
   let configuration: DeepLinkConfiguration
   let redacted: String
   let isColdStart: Bool
+  let times: LinkTimes
+  /// The source the link was routed with, before the default for its kind (for restoring it).
+  let requestedSource: LinkSource?
   var currentWait: PendingWait?
+  /// Whether it waits on a barrier, the preconditions or its turn (not on its handler).
+  var isWaiting = false
 
   init(
-    id: UInt64, decision: DeepLinkDecision, configuration: DeepLinkConfiguration, redacted: String, isColdStart: Bool
+    id: UInt64, decision: DeepLinkDecision, configuration: DeepLinkConfiguration, redacted: String, isColdStart: Bool,
+    times: LinkTimes, requestedSource: LinkSource?
   ) {
     self.id = id
     self.decision = decision
     self.configuration = configuration
     self.redacted = redacted
     self.isColdStart = isColdStart
+    self.times = times
+    self.requestedSource = requestedSource
   }
 }
 
@@ -50,7 +58,7 @@ extension DeepLinker {
   /// Records the link, decides it (or buffers it before initialisation), and settles every
   /// outcome but `routed` at once.
   func accept(
-    _ input: String, source: LinkSource?, continuation: CheckedContinuation<DeepLinkResult, Never>?
+    _ input: String, source: LinkSource?, continuation: CheckedContinuation<DeepLinkResult, Never>?, times: LinkTimes
   ) -> (Bool, LinkWork?) {
     lastLinkID += 1
     let id = lastLinkID
@@ -58,24 +66,30 @@ extension DeepLinker {
       let redacted = LinkRedactor.redact(raw: input)
       emit(.received, id, redacted)
       coldStartBuffer.append(
-        BufferedLink(id: id, input: input, source: source, redacted: redacted, continuation: continuation))
+        BufferedLink(
+          id: id, input: input, source: source, redacted: redacted, times: times, continuation: continuation))
       emit(.buffered, id, redacted)
       while coldStartBuffer.count > max(0, coldStartBufferLimit) {
         let dropped = coldStartBuffer.removeFirst()
         emit(.dropped, dropped.id, dropped.redacted, reason: "coldStartBufferOverflow")
-        dropped.continuation?.resume(returning: .dropped(reason: "coldStartBufferOverflow"))
+        deliver(
+          .dropped(reason: "coldStartBufferOverflow"), id: dropped.id, redacted: dropped.redacted,
+          to: dropped.continuation)
       }
       return (true, nil)
     }
     let decision = configuration.decide(input, source: source)
     let redacted = decision.link.map(LinkRedactor.redact) ?? LinkRedactor.redact(raw: input)
     emit(.received, id, redacted)
-    return settle(id, decision, configuration, redacted: redacted, isColdStart: false, continuation: continuation)
+    return settle(
+      id, decision, configuration, redacted: redacted, isColdStart: false, times: times, requestedSource: source,
+      continuation: continuation)
   }
 
   func settle(
     _ id: UInt64, _ decision: DeepLinkDecision, _ configuration: DeepLinkConfiguration, redacted: String,
-    isColdStart: Bool, continuation: CheckedContinuation<DeepLinkResult, Never>?
+    isColdStart: Bool, times: LinkTimes, requestedSource: LinkSource?,
+    continuation: CheckedContinuation<DeepLinkResult, Never>?
   ) -> (Bool, LinkWork?) {
     let reason = decision.reason ?? decision.outcome.rawValue
     let result: DeepLinkResult
@@ -104,10 +118,11 @@ extension DeepLinker {
       }
       emit(.matched, id, redacted, route: decision.route, owner: decision.owner)
       let work = LinkWork(
-        id: id, decision: decision, configuration: configuration, redacted: redacted, isColdStart: isColdStart)
+        id: id, decision: decision, configuration: configuration, redacted: redacted, isColdStart: isColdStart,
+        times: times, requestedSource: requestedSource)
       return (true, work)
     }
-    continuation?.resume(returning: result)
+    deliver(result, id: id, redacted: redacted, to: continuation)
     return (false, nil)
   }
 
@@ -119,8 +134,8 @@ extension DeepLinker {
     for link in buffered {
       let decision = configuration.decide(link.input, source: link.source)
       let (_, work) = settle(
-        link.id, decision, configuration, redacted: link.redacted, isColdStart: true,
-        continuation: link.continuation)
+        link.id, decision, configuration, redacted: link.redacted, isColdStart: true, times: link.times,
+        requestedSource: link.source, continuation: link.continuation)
       if let work { startProcessing(work, continuation: link.continuation) }
     }
     notifyIfIdle()
@@ -128,9 +143,11 @@ extension DeepLinker {
 
   func startProcessing(_ work: LinkWork, continuation: CheckedContinuation<DeepLinkResult, Never>?) {
     inFlight += 1
+    activeWork[work.id] = work
     Task { @MainActor in
       let result = await self.run(work)
-      continuation?.resume(returning: result)
+      self.activeWork[work.id] = nil
+      self.deliver(result, id: work.id, redacted: work.redacted, to: continuation)
       self.inFlight -= 1
       self.notifyIfIdle()
     }
@@ -153,6 +170,8 @@ extension DeepLinker {
     case .queue(let limit):
       if isProcessing {
         emit(.waiting, work.id, work.redacted, route: work.decision.route, reason: "queued")
+        work.isWaiting = true
+        defer { work.isWaiting = false }
         let turn = await suspend(work, timeout: nil, supersedable: false) { _ in
           self.turnQueue.append(work)
           while self.turnQueue.count > max(0, limit) {
@@ -246,6 +265,7 @@ extension DeepLinker {
     linksWaitingForPreconditions += 1
     if linksWaitingForPreconditions == 1 { preconditionLoadingStateUIHandler?.showLoadingState() }
     let handlers = preconditions.map(\.handler)
+    work.isWaiting = true
     let outcome = await suspend(work, timeout: preconditionTimeout, supersedable: true) { pending in
       pending.work = Task { @MainActor in
         for handler in handlers where !(await handler()) {
@@ -255,6 +275,7 @@ extension DeepLinker {
         pending.resolve(.passed)
       }
     }
+    work.isWaiting = false
     linksWaitingForPreconditions -= 1
     if linksWaitingForPreconditions == 0 { preconditionLoadingStateUIHandler?.hideLoadingState() }
     if outcome == .timedOut { return .dropped("preconditionTimeout") }
@@ -268,6 +289,8 @@ extension DeepLinker {
       return .passed
     }
     emit(.waiting, work.id, work.redacted, route: route, barrier: name)
+    work.isWaiting = true
+    defer { work.isWaiting = false }
     let outcome = await suspend(work, timeout: barrier.checkTimeout, supersedable: true) { pending in
       barrier.performCheck(deepLink: link) { passed in
         Task { @MainActor in pending.resolve(passed ? .passed : .failed) }

@@ -71,6 +71,11 @@ public final class DeepLinker {
   public var preconditionTimeout: Duration = .seconds(30)
   /// How many recent links ``debugInfo`` keeps.
   public var debugHistoryLimit = 50
+  /// How long an accepted link may still be opened when it is restored after a relaunch
+  /// (``restore(_:)``), counted from its first arrival.
+  public var pendingLinkLifetime: Duration = .seconds(15 * 60)
+  /// The wall-clock time, for ``PendingLinkRecord`` deadlines.
+  public var currentDate: @MainActor () -> Date = { Date() }
 
   // MARK: State
 
@@ -88,12 +93,17 @@ public final class DeepLinker {
   var idleWaiters: [CheckedContinuation<Void, Never>] = []
   var history: [UInt64: DeepLinkDebugInfo.LinkRecord] = [:]
   var historyOrder: [UInt64] = []
+  /// The routed links being processed, by identifier.
+  var activeWork: [UInt64: LinkWork] = [:]
+  var resultSubscribers: [Int: AsyncStream<DeepLinkCompletion>.Continuation] = [:]
+  var nextSubscriberID = 0
 
   struct BufferedLink {
     var id: UInt64
     var input: String
     var source: LinkSource?
     var redacted: String
+    var times: LinkTimes
     var continuation: CheckedContinuation<DeepLinkResult, Never>?
   }
 
@@ -183,7 +193,7 @@ public final class DeepLinker {
   ///   - source: where it came from; by default, from outside the app.
   @discardableResult
   public func route(_ input: String, source: LinkSource? = nil) -> Bool {
-    let (accepted, work) = accept(input, source: source, continuation: nil)
+    let (accepted, work) = accept(input, source: source, continuation: nil, times: arrivalTimes())
     if let work { startProcessing(work, continuation: nil) }
     return accepted
   }
@@ -199,7 +209,7 @@ public final class DeepLinker {
   /// - Returns: what finally happened to the link.
   public func handle(_ input: String, source: LinkSource? = nil) async -> DeepLinkResult {
     await withCheckedContinuation { continuation in
-      let (_, work) = accept(input, source: source, continuation: continuation)
+      let (_, work) = accept(input, source: source, continuation: continuation, times: arrivalTimes())
       if let work { startProcessing(work, continuation: continuation) }
     }
   }
