@@ -27,7 +27,7 @@ import Foundation
 ///   .install(plugin: router)
 ///   .initialize()
 /// ```
-public struct DeeplinkableRouter: DeepLinkHandlerPlugin {
+public struct DeeplinkableRouter: DeepLinkStepResolvingPlugin {
   /// One module type, erased.
   struct Module: Sendable {
     var typeName: String
@@ -123,6 +123,12 @@ public struct DeeplinkableRouter: DeepLinkHandlerPlugin {
     guard let (module, match) = resolve(link) else { return .no }
     let step = NavigationPayload.Step(index: module, pattern: match.pattern, parameters: match.parameters)
     return .yes(data: NavigationPayload(link: link.absoluteString, steps: [step]).encoded())
+  }
+
+  /// The pattern (or regular expression) of the module that takes `link`, which the decision
+  /// reports as its route; `nil` when none does.
+  public func stepPatterns(for link: DeepLink) -> [String]? {
+    resolve(link).map { [$0.match.pattern] }
   }
 
   /// Updates the module on screen or builds and presents a new one.

@@ -22,7 +22,7 @@ import Foundation
 ///   .install(plugin: ResponderTreePlugin(root: appCoordinator))
 ///   .initialize()
 /// ```
-public struct ResponderTreePlugin: DeepLinkHandlerPlugin {
+public struct ResponderTreePlugin: DeepLinkStepResolvingPlugin {
   /// One node's routes in the snapshot.
   struct Node: Sendable {
     var routes: ResponderRoutes
@@ -73,6 +73,15 @@ public struct ResponderTreePlugin: DeepLinkHandlerPlugin {
       return .yes(data: NavigationPayload(link: link.absoluteString, steps: [step]).encoded())
     }
     return .no
+  }
+
+  /// The pattern of the first node of the snapshot that matches `link`, which the decision
+  /// reports as its route; `nil` when none does.
+  public func stepPatterns(for link: DeepLink) -> [String]? {
+    for node in nodes {
+      if let match = node.routes.match(link) { return [match.pattern] }
+    }
+    return nil
   }
 
   /// Dispatches the link through the live tree.

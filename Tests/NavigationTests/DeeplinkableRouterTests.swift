@@ -93,26 +93,27 @@ final class ModuleStack {
 
 @MainActor
 @Suite struct DeeplinkableRouterTests {
-  nonisolated static let rows: [(link: String, presented: String?)] = [
-    ("shop://productlist/12", "list 12"),
-    ("shop://pdp/34", "detail 34 -"),
-    ("shop://pdp/34/reviews", "detail 34 reviews"),
-    ("shop://product/34", "detail 34 -"),
-    ("shopca://ca/pdp/34", "detail 34 -"),
-    ("shop://offer/SAVE20", "offer SAVE20"),
-    ("shop://offer/x", nil),
-    ("shop://promo/offer/SAVE20", nil),
-    ("shop://offer/SAVE20/more", nil),
-    ("shop://pdp/abc", nil),
+  nonisolated static let rows: [(link: String, route: String?, presented: String?)] = [
+    ("shop://productlist/12", "/productlist/{id:int}", "list 12"),
+    ("shop://pdp/34", "/pdp/{id:int}/{tab?}", "detail 34 -"),
+    ("shop://pdp/34/reviews", "/pdp/{id:int}/{tab?}", "detail 34 reviews"),
+    ("shop://product/34", "/product/{id:int}", "detail 34 -"),
+    ("shopca://ca/pdp/34", "/pdp/{id:int}/{tab?}", "detail 34 -"),
+    ("shop://offer/SAVE20", #"shop://offer/(?<code>[a-z0-9]{4,8})"#, "offer SAVE20"),
+    ("shop://offer/x", nil, nil),
+    ("shop://promo/offer/SAVE20", nil, nil),
+    ("shop://offer/SAVE20/more", nil, nil),
+    ("shop://pdp/abc", nil, nil),
   ]
 
-  @Test("a link builds and presents the module its pattern or expression names", arguments: rows)
-  func presents(_ row: (link: String, presented: String?)) async throws {
+  @Test(
+    "a link builds and presents the module its pattern or expression names, which is the route", arguments: rows)
+  func presents(_ row: (link: String, route: String?, presented: String?)) async throws {
     let stack = ModuleStack()
     let router = try stack.router([ProductListModule.self, ProductDetailModule.self, OfferModule.self])
     let fixture = try NavigationFixture { $0.install(plugin: router) }
     let result = await fixture.linker.handle(row.link)
-    #expect(result == (row.presented == nil ? .notFound : .handled(route: "DeeplinkableRouter")))
+    #expect(result == (row.route.map { .handled(route: $0) } ?? .notFound))
     #expect(stack.presented == (row.presented.map { [$0] } ?? []))
   }
 
@@ -124,7 +125,7 @@ final class ModuleStack {
     }
     _ = await fixture.linker.handle("shop://pdp/1")
     let onScreen = try #require(stack.modules.last as? ProductDetailModule)
-    #expect(await fixture.linker.handle("shop://pdp/2/reviews") == .handled(route: "DeeplinkableRouter"))
+    #expect(await fixture.linker.handle("shop://pdp/2/reviews") == .handled(route: "/pdp/{id:int}/{tab?}"))
     #expect(stack.presented == ["detail 1 -"])
     #expect((onScreen.productID, onScreen.tab) == ("2", "reviews"))
   }
@@ -157,7 +158,7 @@ final class ModuleStack {
     let original = ProductDetailModule(productID: state.id, tab: state.tab)
     let link = try #require(original.deeplinkURL())
     #expect(link.scheme == "shop")
-    #expect(await fixture.linker.handle(link.absoluteString) == .handled(route: "DeeplinkableRouter"))
+    #expect(await fixture.linker.handle(link.absoluteString) == .handled(route: "/pdp/{id:int}/{tab?}"))
     let reopened = try #require(stack.modules.last as? ProductDetailModule)
     #expect((reopened.productID, reopened.tab) == (original.productID, original.tab))
     #expect(ProductListModule(listID: "12").deeplinkURL()?.absoluteString == "shop://productlist/12")

@@ -57,29 +57,38 @@ struct CoordinatorTree {
 @Suite struct ResponderTreeTests {
   struct Row: Sendable, CustomStringConvertible {
     let link: String
+    let route: String
     let log: [String]
     var description: String { link }
   }
 
   nonisolated static let rows: [Row] = [
-    Row(link: "shop://cart", log: ["tabs → cart", "cart → self", "cart responds /cart "]),
+    Row(link: "shop://cart", route: "/cart", log: ["tabs → cart", "cart → self", "cart responds /cart "]),
     Row(
-      link: "shop://cart/item/3", log: ["tabs → cart", "cart → self", "cart responds /cart/item/{id:int} id=3"]),
+      link: "shop://cart/item/3", route: "/cart/item/{id:int}",
+      log: ["tabs → cart", "cart → self", "cart responds /cart/item/{id:int} id=3"]),
     Row(
-      link: "shopca://ca/orders/7",
+      link: "shopca://ca/orders/7", route: "/orders/{id:int}",
       log: ["tabs → profile", "profile → orders", "orders → self", "orders responds /orders/{id:int} id=7"]),
-    Row(link: "shop://account", log: ["tabs → profile", "profile → self", "profile responds /account "]),
     Row(
-      link: "shop://deals",
+      link: "shop://account", route: "/account",
+      log: ["tabs → profile", "profile → self", "profile responds /account "]
+    ),
+    Row(
+      link: "shop://deals", route: "/deals",
       log: ["tabs → profile", "profile → orders", "orders → self", "orders responds /deals "]),
-    Row(link: "shop://home", log: ["tabs → home", "home → self", "home responds /home "]),
+    Row(link: "shop://home", route: "/home", log: ["tabs → home", "home → self", "home responds /home "]),
   ]
 
-  @Test("the depth-first responder prepares the chain from the root down, then responds", arguments: rows)
+  @Test(
+    "the depth-first responder prepares the chain from the root down, then responds; the route is the node's pattern",
+    arguments: rows)
   func dispatch(_ row: Row) async throws {
     let tree = try CoordinatorTree()
     let fixture = try NavigationFixture { $0.install(plugin: ResponderTreePlugin(root: tree.root)) }
-    #expect(await fixture.linker.handle(row.link) == .handled(route: "ResponderTreePlugin"))
+    #expect(fixture.linker.configuration?.decide(row.link).route == row.route)
+    #expect(fixture.linker.configuration?.decide(row.link).steps == [])
+    #expect(await fixture.linker.handle(row.link) == .handled(route: row.route))
     #expect(tree.log.entries == row.log)
   }
 
@@ -101,12 +110,13 @@ struct CoordinatorTree {
     #expect(fixture.telemetry.lastLinkKinds == [.received, .invalid])
   }
 
-  @Test("the tree is one opaque plugin: telemetry and debugInfo name it")
+  @Test("the tree is one opaque plugin: debugInfo names it, telemetry names the matched pattern")
   func telemetry() async throws {
     let tree = try CoordinatorTree()
     let fixture = try NavigationFixture { $0.install(plugin: ResponderTreePlugin(root: tree.root, name: "tabs")) }
-    #expect(await fixture.linker.handle("shop://cart") == .handled(route: "tabs"))
+    #expect(await fixture.linker.handle("shop://cart") == .handled(route: "/cart"))
     #expect(fixture.telemetry.lastLinkKinds == [.received, .matched, .handled])
+    #expect(fixture.telemetry.events.filter { $0.kind == .matched }.last?.route == "/cart")
     #expect(fixture.linker.debugInfo.plugins == ["tabs"])
   }
 
@@ -148,7 +158,7 @@ struct CoordinatorTree {
       $0.install(plugin: ResponderTreePlugin(root: tree.root) { unreachable.append($0.absoluteString) })
     }
     tree.profile.deepLinkChildren = []
-    #expect(await fixture.linker.handle("shop://orders/7") == .handled(route: "ResponderTreePlugin"))
+    #expect(await fixture.linker.handle("shop://orders/7") == .handled(route: "/orders/{id:int}"))
     #expect(unreachable == ["shop://orders/7"])
     #expect(tree.log.entries.isEmpty)
   }
@@ -159,7 +169,7 @@ struct CoordinatorTree {
     let fixture = try NavigationFixture { $0.install(plugin: ResponderTreePlugin(root: tree.root)) }
     let cartAgain = try Coordinator("newCart", routes: ["/cart"], log: tree.log)
     tree.root.deepLinkChildren.insert(cartAgain, at: 0)
-    #expect(await fixture.linker.handle("shop://cart") == .handled(route: "ResponderTreePlugin"))
+    #expect(await fixture.linker.handle("shop://cart") == .handled(route: "/cart"))
     #expect(tree.log.entries == ["tabs → newCart", "newCart → self", "newCart responds /cart "])
   }
 

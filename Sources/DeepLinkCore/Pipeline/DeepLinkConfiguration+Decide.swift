@@ -144,7 +144,8 @@ extension DeepLinkConfiguration {
         trace.add(.match, "plugin `\(plugin.name)` declines")
         continue
       }
-      let steps = (plugin as? any DeepLinkStepResolvingPlugin)?.stepPatterns(for: inertLink) ?? []
+      let patterns = (plugin as? any DeepLinkStepResolvingPlugin)?.stepPatterns(for: inertLink) ?? []
+      let steps = patterns.count > 1 ? patterns : []
       if let name = Self.unsafeParameter(in: extras, of: nil, extras: extras) {
         return .unsafeParameter(
           name, input: input, link: link, rewrittenTo: rewrittenTo, rule: appliedRule, source: source,
@@ -157,7 +158,7 @@ extension DeepLinkConfiguration {
       return .init(
         input: input, outcome: .routed, reason: nil, link: NestedLink.dropped(from: link),
         rewrittenTo: rewrittenTo.map { NestedLink.dropped(from: $0) }, rewriteRule: appliedRule,
-        route: steps.last ?? plugin.name, steps: steps, parameters: extras,
+        route: patterns.last ?? plugin.name, steps: steps, parameters: extras,
         barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: source), waitsForPreconditions: false,
         source: source, trace: trace, target: target, pluginData: data, extraParameters: extras,
         linkOwner: linkOwner)

@@ -181,9 +181,10 @@ extension DeepLinkHandlerCodingPlugin {
   }
 }
 
-/// A plugin that resolves one link into several steps (chained links) and can say which
-/// patterns, in order, a link resolves to: the decision then reports the last step's pattern as
-/// its route and every step in ``DeepLinkDecision/steps``.
+/// A plugin that can say which patterns, in order, a link resolves to: the decision then reports
+/// the last one as its route, like a table route, and, for a link of several steps (chained
+/// links), every step in ``DeepLinkDecision/steps``. A plugin whose links are one step (a
+/// responder tree, deep-linkable modules) returns the one pattern that matched.
 public protocol DeepLinkStepResolvingPlugin: DeepLinkHandlerPlugin {
   /// The patterns of the steps `link` resolves to, in order, or `nil` when it does not resolve.
   /// Called from any thread.
