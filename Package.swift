@@ -82,6 +82,10 @@ let package = Package(
       name: "NavigationTests", dependencies: ["DeepLinkCore", "DeepLinkNavigation", "DeepLinkTesting"],
       path: "Tests/NavigationTests"),
     .testTarget(
+      name: "DocExamplesTests",
+      dependencies: ["DeepLinkComposition", "DeepLinkCore", "DeepLinkNavigation", "DeepLinkTesting", "PlatformLinks"],
+      path: "Tests/DocExamplesTests"),
+    .testTarget(
       name: "DeepLinkAppleTests", dependencies: ["DeepLinkApple", "DeepLinkCore", "DeepLinkTesting"],
       path: "Tests/DeepLinkAppleTests"),
   ]

@@ -4,31 +4,8 @@ import DeepLinkTesting
 import PlatformLinks
 import Testing
 
-// The smallest market, as Docs/AddingAMarket.md ("3. Declare the market") shows it.
-public struct BRMarket: MarketModule {
-  public init() {}
-  public var id: String { "BR" }
-  public var domains: [Domain] { ["shop.example.com.br"] }
-  public var urlSchemes: [URLScheme] { [URLScheme("shopbr", customHost: "br")] }
-  public var webPaths: [WebPath] { [WebPath("/carrinho", to: .cart)] }
-}
-
 /// A market declared in one type: its domains, scheme, web paths and rules.
 @Suite struct MarketModuleTests {
-  @Test("the smallest market composes and routes its web path, its scheme and nothing else")
-  func smallestMarket() throws {
-    let configuration = try #require(composedConfiguration(BRMarket()))
-    let rows: [DecisionExpectation] = [
-      .init("https://shop.example.com.br/carrinho", route: "/cart", parameters: [:]),
-      .init("https://SHOP.example.com.br/Carrinho", route: "/cart"),
-      .init("shopbr://br/cart", route: "/cart"),
-      .init("shopbr://cart", route: "/cart"),
-      .init("https://shop.example.com.br/sobre", outcome: .external),
-      .init("https://www.shop.example.com.br/carrinho", outcome: .external),
-    ]
-    for row in rows { expectDecision(row, in: configuration) }
-  }
-
   @Test("web paths are served on every domain, domains first, then the market's other rules")
   func webPathsOnEveryDomain() {
     struct Paths: MarketModule {

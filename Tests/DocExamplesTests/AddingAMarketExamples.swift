@@ -1,0 +1,73 @@
+import DeepLinkComposition
+import DeepLinkCore
+import DeepLinkTesting
+import PlatformLinks
+import Testing
+
+// Docs/AddingAMarket.md, "3. Declare the market": the smallest market.
+
+public struct BRMarket: MarketModule {
+  public init() {}
+  public var id: String { "BR" }
+  public var domains: [Domain] { ["shop.example.com.br"] }
+  public var urlSchemes: [URLScheme] { [URLScheme("shopbr", customHost: "br")] }
+  public var webPaths: [WebPath] { [WebPath("/carrinho", to: .cart)] }
+}
+
+// "4. Add the market's own features" (the real CA market is in Markets/CA).
+
+extension PlatformRoute {
+  public static let flyer = PlatformRoute("flyer", "/flyer/{store_id:int}")
+}
+
+public struct CAMarket: MarketModule {
+  public init() {}
+  public var id: String { "CA" }
+  public var domains: [Domain] { ["shop.example.ca", "www.shop.example.ca"] }
+  // shopca://ca/cart and shopca://cart both mean shop://cart
+  public var urlSchemes: [URLScheme] { [URLScheme("shopca", customHost: "ca")] }
+  public var marketRoutes: [PlatformRoute] { [.flyer] }  // default plugins show these
+  public var webPaths: [WebPath] {
+    [
+      WebPath("/en/ip/{slug}/{id}", to: .product, parameters: ["locale": "en"]),
+      WebPath("/fr/panier", to: .cart, parameters: ["locale": "fr"]),
+      WebPath("/fr/circulaire/{store_id}", to: .flyer, parameters: ["locale": "fr"]),
+      // …
+    ]
+  }
+}
+
+// "6. Test it as a link table".
+
+@Suite struct BRLinkTableTests {
+  static let rows: [DecisionExpectation] = [
+    .init("https://shop.example.com.br/carrinho", route: "/cart"),
+    .init("shopbr://br/orders/77", route: "/orders/{id:int}", parameters: ["id": "77"], barriers: ["authentication"]),
+    .init("https://shop.example.com.br/sobre", outcome: .external),
+  ]
+  @Test(arguments: rows) func link(_ row: DecisionExpectation) throws {
+    let configuration = try #require(composedConfiguration(BRMarket()))
+    expectDecision(row, in: configuration)
+  }
+}
+
+@Suite struct AddingAMarketExamples {
+  @Test("the smallest market routes its web path and its scheme, and sends its other paths to the browser")
+  func smallestMarket() throws {
+    let configuration = try #require(composedConfiguration(BRMarket()))
+    let rows: [DecisionExpectation] = [
+      .init("https://SHOP.example.com.br/Carrinho", route: "/cart", parameters: [:]),
+      .init("shopbr://cart", route: "/cart"),
+      .init("https://www.shop.example.com.br/carrinho", outcome: .external),
+    ]
+    for row in rows { expectDecision(row, in: configuration) }
+  }
+
+  @Test("the CA example serves each web path on both domains, then routes the flyer itself")
+  func caExample() {
+    let market = CAMarket()
+    #expect(market.universalLinks.count == 6)
+    #expect(market.universalLinks.last?.pattern == "https://www.shop.example.ca/fr/circulaire/{store_id}")
+    #expect(market.marketRoutes.map(\.source) == ["/flyer/{store_id:int}"])
+  }
+}

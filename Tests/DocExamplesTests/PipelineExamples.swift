@@ -1,0 +1,120 @@
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+import PlatformLinks
+import Testing
+
+// What the examples of Docs/Pipeline.md call: the app's own screens, configuration and browser.
+
+@MainActor final class AppScreens {
+  private(set) var shown: [String] = []
+  func showProduct(_ id: String, animated: Bool) { shown.append("product \(id)") }
+  func showOrder(_ id: String) { shown.append("order \(id)") }
+}
+
+@MainActor final class RemoteConfiguration {
+  private(set) var asked = 0
+  func ready() async -> Bool {
+    asked += 1
+    return true
+  }
+}
+
+@MainActor final class Browser {
+  private(set) var opened: [DeepLink] = []
+  func open(_ link: DeepLink) { opened.append(link) }
+}
+
+/// `shop://transaction/{transaction_id}`, behind authentication.
+struct TransactionPlugin: DeepLinkHandlerPathMatchingPlugin {
+  var matchingPath: String { "/transaction/{transaction_id}" }
+  var barriers: [String] { ["authentication"] }
+  @MainActor func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) { completion() }
+}
+
+/// `shop://pay?order_id=…` as a typed value.
+struct PaymentPlugin: DeepLinkHandlerCodingPlugin {
+  struct Payment: Codable, Sendable { var orderID: String }
+  func shouldHandleCodingDeepLink(_ link: DeepLink) -> DeepLinkHandlerCodingOption<Payment> {
+    guard link.pathSegments == ["pay"], let order = link.queryValue("order_id") else { return .no }
+    return .yesWithBarrier(name: "authentication", parameters: Payment(orderID: order))
+  }
+  @MainActor func handleCodingDeepLink(with parameters: Payment, completion: @escaping @Sendable () -> Void) {
+    completion()
+  }
+}
+
+/// A mandatory barrier that lets every link through (the app's consent screen would ask).
+struct ConsentBarrier: DeepLinkHandlingBarrier {
+  var name: String { "consent" }
+  @MainActor func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus { .passed }
+  @MainActor func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) { completion(true) }
+}
+
+@MainActor
+@Suite struct PipelineExamples {
+  @Test("the router API example routes a web link and an order behind its barrier")
+  func routerAPI() async throws {
+    let navigator = AppScreens()
+    let authentication = PassingBarrier(name: "authentication")
+    let remoteConfig = RemoteConfiguration()
+    let browser = Browser()
+
+    let linker = DeepLinker()  // can buffer cold-start links already
+    try linker.configure()
+      .set(urlSchemes: [URLScheme("shop")])
+      .set(allowedDomains: ["shop.example.com"])
+      .add(universalLinks: [UniversalLink("https://shop.example.com/ip/{slug}/{id}", to: "/product/{id:int}")])
+      .install(barrier: authentication)
+      .initialize()
+    try linker.addRoute("/product/{id:int}") { link, state in
+      navigator.showProduct(state.parameters["id"]!, animated: !state.isColdStart)
+      return true  // false declines: the next candidate is tried
+    }
+    try linker.addRoute("/orders/{id:int}", barriers: ["authentication"]) { link, state in
+      navigator.showOrder(state.parameters["id"]!)
+      return true
+    }
+    linker.addDeeplinkPreconditionHandler(identifier: "remote-config") { await remoteConfig.ready() }
+    linker.externalURLHandler = { link in browser.open(link) }
+    linker.route("https://shop.example.com/ip/desk/123")  // true: ours, will be handled
+    let result = await linker.handle("shop://orders/9")  // async: what finally happened
+
+    await linker.waitUntilIdle()
+    #expect(result == .handled(route: "/orders/{id:int}"))
+    #expect(navigator.shown == ["product 123", "order 9"])
+    #expect(linker.route("https://example.org/") == false)
+    await linker.waitUntilIdle()
+    #expect(browser.opened.map(\.absoluteString) == ["https://example.org/"])
+  }
+
+  @Test("the plugin API example: plugins, barriers, filters and handlers")
+  func pluginAPI() async throws {
+    let navigator = RecordingNavigator()
+    let session = navigator
+    var refused: [DeepLink] = []
+
+    let linker = try DeepLinker.configure()
+      .set(urlSchemes: [URLScheme("shop")])
+      .install(plugin: TransactionPlugin())  // DeepLinkHandlerPathMatchingPlugin
+      .install(plugin: PaymentPlugin())  // DeepLinkHandlerCodingPlugin (typed Codable parameters)
+      .install(barrier: AuthenticationBarrier(session: session))
+      .set(confirmationBarrier: ConfirmationBarrier(navigator: navigator))
+      .set(mandatoryBarrier: ConsentBarrier())
+      .withNotFoundHandler { link in navigator.show([Screen(route: "home")]) }
+      .set(excludedSchemes: ["fb"]).set(blacklistHosts: ["*.ads.example"]).set(whitelistSchemes: ["shop", "https"])
+      .with(forbiddenHandler: { link in refused.append(link) })
+      .initialize()
+
+    let decisions = [
+      "shop://transaction/7", "shop://pay?order_id=3", "fb://x", "https://a.ads.example/", "shop://nope",
+    ]
+    .map { linker.configuration?.decide($0) }
+    #expect(decisions.map { $0?.outcome } == [.routed, .routed, .ignored, .forbidden, .notFound])
+    #expect(decisions[0]?.barriers == ["consent", "authentication"])
+    _ = await linker.handle("https://a.ads.example/")
+    _ = await linker.handle("shop://nope")
+    #expect(refused.map(\.absoluteString) == ["https://a.ads.example/"])
+    #expect(navigator.lastScreen == Screen(route: "home"))
+  }
+}

@@ -1,0 +1,44 @@
+import DeepLinkComposition
+import DeepLinkCore
+import DeepLinkTesting
+import Testing
+
+/// What the Telemetry.md example ships events to.
+@MainActor final class Tracker {
+  private(set) var logged: [(name: String, fields: [String: String])] = []
+  func log(_ name: String, _ fields: [String: String]) { logged.append((name, fields)) }
+}
+
+@MainActor let tracker = Tracker()
+
+// Docs/Telemetry.md.
+
+struct Analytics: DeepLinkTelemetry {
+  @MainActor func record(_ event: DeepLinkEvent) {
+    tracker.log(
+      "deeplink.\(event.kind)", ["link": event.link, "route": event.route ?? "", "reason": event.reason ?? ""])
+  }
+}
+
+@MainActor
+@Suite struct TelemetryAndAdoptionExamples {
+  @Test("Telemetry.md: the analytics sink logs every event of a link")
+  func analytics() async throws {
+    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).with(telemetry: Analytics())
+      .initialize()
+    try linker.addRoute("/cart") { _, _ in true }
+    _ = await linker.handle("shop://cart")
+    #expect(tracker.logged.suffix(3).map(\.name) == ["deeplink.received", "deeplink.matched", "deeplink.handled"])
+    #expect(tracker.logged.last?.fields["route"] == "/cart")
+  }
+
+  @Test("Adoption.md, share links: the CA product link in French")
+  func shareLink() throws {
+    let configuration = try DeepLinkAssembly.configuration(market: "CA")
+    let link = try configuration.webLink(
+      to: "/product/{id:int}", parameters: ["id": "123"], owner: .market("CA"), preferences: ["locale": "fr"])
+    // https://shop.example.ca/fr/ip/-/123
+
+    #expect(link.absoluteString == "https://shop.example.ca/fr/ip/-/123")
+  }
+}
