@@ -16,7 +16,7 @@ struct Fixture {
   let slow = RecordingPlugin("/slow", name: "slow", completion: .never, completionTimeout: .seconds(5))
   let twice = RecordingPlugin("/twice", name: "twice", completion: .twice)
   let pay = RecordingPlugin("/pay?order_id={order_id}", name: "pay", barriers: ["authentication"], changesState: true)
-  let log = HandlerLog()
+  let log = EntryLog()
 
   init(policy: PendingLinkPolicy = .supersede, configure: (DeepLinker.Configurator) -> DeepLinker.Configurator = { $0 })
     throws
@@ -54,11 +54,4 @@ struct Fixture {
       return true
     }
   }
-}
-
-/// What handlers did, in order.
-@MainActor
-final class HandlerLog {
-  private(set) var entries: [String] = []
-  func append(_ entry: String) { entries.append(entry) }
 }

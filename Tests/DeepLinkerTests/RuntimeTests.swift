@@ -327,7 +327,7 @@ final class PaymentPoints: DeepLinkHandlerCodingPlugin {
     case history
   }
 
-  let log = HandlerLog()
+  let log = EntryLog()
 
   nonisolated func shouldHandleCodingDeepLink(_ link: DeepLink) -> DeepLinkHandlerCodingOption<Point> {
     switch (link.pathSegments.first, link.pathSegments.dropFirst().first) {

@@ -34,13 +34,6 @@ enum HostileLinks {
   ]
 }
 
-/// What the app did, in order.
-@MainActor
-final class NavigationLog {
-  private(set) var entries: [String] = []
-  func append(_ entry: String) { entries.append(entry) }
-}
-
 extension DeepLinkResult {
   /// Whether the engine refused the link as invalid.
   var isInvalid: Bool {

@@ -9,9 +9,9 @@ final class Coordinator: DeepLinkResponder {
   let name: String
   let deepLinkRoutes: ResponderRoutes
   var deepLinkChildren: [any DeepLinkResponder]
-  let log: NavigationLog
+  let log: EntryLog
 
-  init(_ name: String, routes: [String] = [], children: [Coordinator] = [], log: NavigationLog) throws {
+  init(_ name: String, routes: [String] = [], children: [Coordinator] = [], log: EntryLog) throws {
     self.name = name
     self.deepLinkRoutes = try ResponderRoutes(routes)
     self.deepLinkChildren = children
@@ -35,7 +35,7 @@ final class Coordinator: DeepLinkResponder {
 ///       (deals       /deals — a later, shallower sibling)
 @MainActor
 struct CoordinatorTree {
-  let log = NavigationLog()
+  let log = EntryLog()
   let root: Coordinator
   let profile: Coordinator
 
