@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 import Testing
 
@@ -92,7 +93,7 @@ import Testing
           let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
           let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
         {
-          peak.update { $0 = max($0, kilobytes) }
+          peak.withLock { $0 = max($0, kilobytes) }
         }
         usleep(5_000)
       }
@@ -102,20 +103,10 @@ import Testing
     process.waitUntilExit()
     #expect(results.split(separator: 0x0A).count == 2_000)
     #if os(Linux)
-      let megabytes = Double(peak.value) / 1_024
+      let megabytes = Double(peak.withLock { $0 }) / 1_024
       // `check` kept 64 KiB of each line before, over 130 MB for this input; the bound is in Docs/CLI.md.
       #expect(megabytes > 0, "the child's memory was never read")
       #expect(megabytes < 64, "peak resident size \(megabytes) MB")
     #endif
   }
-}
-
-/// A value shared between the test and its watcher thread.
-final class Locked<Value>: @unchecked Sendable {
-  // @unchecked Sendable: every access goes through `lock`.
-  private let lock = NSLock()
-  private var stored: Value
-  init(_ value: Value) { stored = value }
-  var value: Value { lock.withLock { stored } }
-  func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
 }

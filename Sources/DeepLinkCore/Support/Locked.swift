@@ -13,19 +13,19 @@ import Foundation
 /// let count = Locked(0)
 /// count.withLock { $0 += 1 }
 /// ```
-public final class Locked<Value: Sendable>: @unchecked Sendable {
+package final class Locked<Value: Sendable>: @unchecked Sendable {
   // @unchecked: `value` is only read or written inside `lock.lock()`/`unlock()` in `withLock`,
   // and `Value` is `Sendable`, so no access to it can race.
   private let lock = NSLock()
   private var value: Value
 
   /// Creates a guarded value.
-  public init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
   }
 
   /// Runs `body` with exclusive access to the value and returns its result.
-  public func withLock<Result, Failure: Error>(
+  package func withLock<Result, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     lock.lock()
