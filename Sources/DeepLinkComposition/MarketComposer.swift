@@ -76,8 +76,9 @@ public struct MarketComposer: Sendable {
   ) throws -> DeepLinker {
     let services = MarketServices(
       navigator: try container.resolve((any Navigator).self), session: try container.resolve((any Session).self))
-    let specification = try compose(market, services: services).specification
-    var configurator = DeepLinker.configure().adopting(specification)
+    // The linker runs the configuration the composition checked, compiled once.
+    let composed = try compose(market, services: services)
+    var configurator = DeepLinker.configure().adopting(composed.specification, compiled: composed.configuration)
     if container.isRegistered((any DeepLinkTelemetry).self) {
       configurator = configurator.with(telemetry: try container.resolve((any DeepLinkTelemetry).self))
     }

@@ -6,9 +6,8 @@ import Testing
 /// Rewrite rules of every shape, through the public decision: values from path segments, query
 /// items and fixed parameters; typed targets that refuse a value (the next rule is tried);
 /// optional and catch-all captures; query items the rule does not consume and the fragment
-/// passed on. Rules whose target
-/// has optional or catch-all segments are rewritten by reverse routing, the others by a plan
-/// worked out when the configuration is compiled: both must give the same decisions.
+/// passed on. Every rule is rewritten by the plan worked out when the configuration is
+/// compiled, targets with optional or catch-all segments included.
 @MainActor
 @Suite struct RewriteShapeTests {
   struct Row: Sendable, CustomStringConvertible {
@@ -41,7 +40,7 @@ import Testing
     // optional and catch-all source captures as extras
     UniversalLink("\(host)/deals/{id?}", to: "/deals"),
     UniversalLink("\(host)/docs/{rest...}", to: "/help"),
-    // target with an optional segment and a catch-all: the general way
+    // target with an optional segment and a catch-all
     UniversalLink("\(host)/story/{id:int}/{part?}", to: "/story/{id}/{part?}"),
     UniversalLink("\(host)/files/{path...}", to: "/files/{path...}"),
   ]

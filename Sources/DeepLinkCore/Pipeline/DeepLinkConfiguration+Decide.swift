@@ -21,13 +21,25 @@ extension DeepLinkConfiguration {
   ///   the number of routes; opaque plugins are asked in install order only when no table
   ///   route matched.
   public func decide(_ input: String, source: LinkSource? = nil, tracing: Bool = false) -> DeepLinkDecision {
+    let (decision, _) = plannedDecision(input, source: source, tracing: tracing)
+    return decision
+  }
+
+  /// ``decide(_:source:tracing:)`` with the plan the linker runs for a routed decision: the
+  /// route or plugin chosen and what it receives. The plan is the linker's own; the decision
+  /// stays data only.
+  func plannedDecision(
+    _ input: String, source: LinkSource? = nil, tracing: Bool = false
+  ) -> (decision: DeepLinkDecision, plan: ExecutionPlan?) {
     var trace = DecisionTrace(enabled: tracing)
     let parsed: DeepLink
     do {
       parsed = try DeepLink(input)
     } catch {
       trace.add(.parse, "invalid: \(error.description)")
-      return .init(input: input, outcome: .invalid, reason: error.reason, source: source ?? .customScheme, trace: trace)
+      return (
+        .init(input: input, outcome: .invalid, reason: error.reason, source: source ?? .customScheme, trace: trace), nil
+      )
     }
     let source = source ?? .external(for: parsed)
     trace.add(
@@ -39,7 +51,7 @@ extension DeepLinkConfiguration {
     // admit
     if hasFilters, let (outcome, reason) = filters.verdict(for: link) {
       trace.add(.admit, "\(outcome): \(reason)")
-      return .init(input: input, outcome: outcome, reason: reason, link: link, source: source, trace: trace)
+      return (.init(input: input, outcome: outcome, reason: reason, link: link, source: source, trace: trace), nil)
     }
     var admittedScheme: URLScheme? = nil
     // Whose link this is: the owner of its domain or scheme, then of the rule that rewrote it.
@@ -50,7 +62,7 @@ extension DeepLinkConfiguration {
       else {
         let reason = link.port == nil ? "foreignHost" : "nonDefaultPort"
         trace.add(.admit, "external: `\(host)` is not one of the app's domains")
-        return .init(input: input, outcome: .external, reason: reason, link: link, source: source, trace: trace)
+        return (.init(input: input, outcome: .external, reason: reason, link: link, source: source, trace: trace), nil)
       }
       linkOwner = owner
       trace.add(.admit, "ours: `\(host)` is a domain of \(owner)")
@@ -58,8 +70,11 @@ extension DeepLinkConfiguration {
       admittedScheme = schemes[link.scheme]
       guard admittedScheme != nil else {
         trace.add(.admit, "invalid: `\(link.scheme)` is not a registered scheme")
-        return .init(
-          input: input, outcome: .invalid, reason: "unregisteredScheme", link: link, source: source, trace: trace)
+        return (
+          .init(
+            input: input, outcome: .invalid, reason: "unregisteredScheme", link: link, source: source, trace: trace),
+          nil
+        )
       }
       linkOwner = admittedScheme?.owner ?? .platform
       trace.add(.admit, "ours: `\(link.scheme)` is a scheme of \(linkOwner)")
@@ -119,20 +134,22 @@ extension DeepLinkConfiguration {
         parameters.merge(extras) { captured, _ in captured }
       }
       if let name = Self.unsafeParameter(in: parameters, of: target, extras: extras) {
-        return .unsafeParameter(
+        let decision = DeepLinkDecision.unsafeParameter(
           name, input: input, link: link, rewrittenTo: rewrittenTo, rule: appliedRule, source: source,
           linkOwner: linkOwner, trace: &trace)
+        return (decision, nil)
       }
       trace.add(.match, "routed to `\(pattern)` (\(target.name)) of \(target.owner)")
       // Handlers see the link without query values that are links, but for a free-text capture's own.
       let kept = target.freeTextParameters.isEmpty ? [] : Set(target.freeTextParameters.compactMap { parameters[$0] })
-      return .init(
+      let decision = DeepLinkDecision(
         input: input, outcome: .routed, reason: nil, link: NestedLink.dropped(from: link, keeping: kept),
         rewrittenTo: rewrittenTo.map { NestedLink.dropped(from: $0, keeping: kept) }, rewriteRule: appliedRule,
         route: pattern,
         parameters: parameters, barriers: barriers(for: target, pluginBarrier: nil, source: source),
-        waitsForPreconditions: target.waitForPreconditions, source: source, trace: trace, target: target,
-        pluginData: nil, matchedInTable: true, extraParameters: extras, linkOwner: linkOwner)
+        waitsForPreconditions: target.waitForPreconditions, source: source, trace: trace, linkOwner: linkOwner,
+        owner: target.owner)
+      return (decision, ExecutionPlan(target: target, matchedInTable: true, extraParameters: extras, pluginData: nil))
     }
     // Opaque plugins and the not-found handler see the link without query values that are links.
     let inertLink = NestedLink.dropped(from: routedLink)
@@ -147,35 +164,38 @@ extension DeepLinkConfiguration {
       let patterns = (plugin as? any DeepLinkStepResolvingPlugin)?.stepPatterns(for: inertLink) ?? []
       let steps = patterns.count > 1 ? patterns : []
       if let name = Self.unsafeParameter(in: extras, of: nil, extras: extras) {
-        return .unsafeParameter(
+        let decision = DeepLinkDecision.unsafeParameter(
           name, input: input, link: link, rewrittenTo: rewrittenTo, rule: appliedRule, source: source,
           linkOwner: linkOwner, trace: &trace)
+        return (decision, nil)
       }
       trace.add(
         .match,
         "routed to plugin `\(plugin.name)` of \(target.owner)" + (pluginBarrier.map { " behind barrier `\($0)`" } ?? "")
           + (steps.isEmpty ? "" : ": steps " + steps.joined(separator: " → ")))
-      return .init(
+      let decision = DeepLinkDecision(
         input: input, outcome: .routed, reason: nil, link: NestedLink.dropped(from: link),
         rewrittenTo: rewrittenTo.map { NestedLink.dropped(from: $0) }, rewriteRule: appliedRule,
         route: patterns.last ?? plugin.name, steps: steps, parameters: extras,
         barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: source), waitsForPreconditions: false,
-        source: source, trace: trace, target: target, pluginData: data, extraParameters: extras,
-        linkOwner: linkOwner)
+        source: source, trace: trace, linkOwner: linkOwner, owner: target.owner)
+      return (decision, ExecutionPlan(target: target, matchedInTable: false, extraParameters: extras, pluginData: data))
     }
     if link.isWebLink && rewrittenTo == nil {
       trace.add(.match, "external: \(linkOwner) does not open this path; the browser shows the page")
       // The browser gets the link as it came.
-      return .init(
+      let decision = DeepLinkDecision(
         input: input, outcome: .external, reason: "unmatchedWebPath", link: parsed, source: source, trace: trace,
         linkOwner: linkOwner)
+      return (decision, nil)
     }
     trace.add(.match, "notFound: no route or plugin takes `\(routedLink.path)`")
-    return .init(
+    let decision = DeepLinkDecision(
       input: input, outcome: .notFound, reason: "noRoute", link: NestedLink.dropped(from: link),
       rewrittenTo: rewrittenTo.map { NestedLink.dropped(from: $0) },
       rewriteRule: appliedRule, source: source,
       trace: trace, linkOwner: linkOwner)
+    return (decision, nil)
   }
 
   /// Decides a link given as raw bytes (a file's line, a command-line argument).
@@ -207,17 +227,17 @@ extension DeepLinkConfiguration {
 
   /// The candidates to try, in order, after the decision's own target declined: the remaining
   /// table candidates, then the opaque plugins after the one chosen that take the link.
-  func fallbackCandidates(after decision: DeepLinkDecision) -> [LinkCandidate] {
+  func fallbackCandidates(after decision: DeepLinkDecision, plan: ExecutionPlan) -> [LinkCandidate] {
     guard let link = decision.routedLink, decision.outcome == .routed else { return [] }
     var result: [LinkCandidate] = []
     var nextPlugin = 0
-    if decision.matchedInTable {
+    if plan.matchedInTable {
       let linkOwner = decision.linkOwner ?? .platform
       let visible = routes.candidates(for: link).filter { $0.value.owner.sees(linkOf: linkOwner) && Self.accepts($0) }
       for match in visible.dropFirst() {
-        var parameters = decision.extraParameters
+        var parameters = plan.extraParameters
         for (name, value) in match.parameters { parameters[name] = value }
-        guard Self.unsafeParameter(in: parameters, of: match.value, extras: decision.extraParameters) == nil else {
+        guard Self.unsafeParameter(in: parameters, of: match.value, extras: plan.extraParameters) == nil else {
           continue
         }
         result.append(
@@ -226,7 +246,7 @@ extension DeepLinkConfiguration {
             barriers: barriers(for: match.value, pluginBarrier: nil, source: decision.source), pluginData: nil,
             matchedInTable: true))
       }
-    } else if case .plugin(let chosen)? = decision.target?.kind,
+    } else if case .plugin(let chosen) = plan.target.kind,
       let position = opaquePlugins.firstIndex(where: { $0.index == chosen })
     {
       nextPlugin = position + 1
@@ -239,7 +259,7 @@ extension DeepLinkConfiguration {
       }
       result.append(
         LinkCandidate(
-          route: plugin.name, target: target, parameters: decision.extraParameters,
+          route: plugin.name, target: target, parameters: plan.extraParameters,
           barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: decision.source), pluginData: data,
           matchedInTable: false))
     }
@@ -292,37 +312,13 @@ extension DeepLinkConfiguration {
     return names
   }
 
-  /// Applies the first rewrite rule whose pattern matches and whose target accepts the values:
-  /// through the rule's ``RewritePlan`` when it has one, else by reverse routing.
+  /// Applies the first rewrite rule whose pattern matches and whose target accepts the values,
+  /// through the rule's ``RewritePlan``.
   private func rewrite(_ link: DeepLink) -> (DeepLink, [String: String], Int)? {
     guard rewrites.count > 0 else { return nil }
     var result: (DeepLink, [String: String], Int)? = nil
-    _ = rewrites.firstRoute(for: link) { index, ruleIndex in
-      if let plan = rewritePlans[ruleIndex] {
-        guard let (rewritten, extras) = plan.apply(to: link) else { return false }
-        result = (rewritten, extras, ruleIndex)
-        return true
-      }
-      let rule = rewriteRules[ruleIndex]
-      // The general way, for rules without a plan. One pass: the target's captures go to
-      // reverse routing, the rest travel as extras.
-      var targetValues: [String: String] = [:]
-      var extras: [String: String] = [:]
-      for (name, value) in rule.parameters {
-        if rule.targetParameterNames.contains(name) { targetValues[name] = value } else { extras[name] = value }
-      }
-      for (name, value) in rewrites.parameters(at: index, in: link) {
-        if rule.targetParameterNames.contains(name) { targetValues[name] = value } else { extras[name] = value }
-      }
-      guard var rewritten = try? rule.target.link(targetValues, scheme: appScheme) else { return false }
-      // Query items the rule does not consume travel on (campaign tags and the like), and so
-      // does the fragment.
-      let passed = link.queryItems.filter { !rule.consumedQueryKeys.contains($0.name) && !NestedLink.holdsLink($0) }
-      if !passed.isEmpty || link.fragment != nil {
-        rewritten = DeepLink(
-          scheme: rewritten.scheme, pathSegments: rewritten.pathSegments,
-          queryItems: rewritten.queryItems + passed, fragment: link.fragment)
-      }
+    _ = rewrites.firstRoute(for: link) { _, ruleIndex in
+      guard let plan = rewritePlans[ruleIndex], let (rewritten, extras) = plan.apply(to: link) else { return false }
       result = (rewritten, extras, ruleIndex)
       return true
     }
@@ -343,6 +339,18 @@ extension DeepLinkConfiguration {
     return DeepLink(
       scheme: appScheme, pathSegments: segments, queryItems: link.queryItems, fragment: link.fragment)
   }
+}
+
+/// How the linker runs a routed decision: made with the decision, never part of it.
+struct ExecutionPlan: Sendable {
+  /// The route or plugin chosen.
+  let target: RouteTarget
+  /// Whether ``target`` came from the route table (rather than an opaque plugin).
+  let matchedInTable: Bool
+  /// The parameters a rewrite passed on, without the route's own captures.
+  let extraParameters: [String: String]
+  /// The data an opaque plugin's `shouldHandleDeepLink` returned.
+  let pluginData: Data?
 }
 
 /// One route or plugin that may handle a link, with everything the gate and execute stages need.
@@ -368,11 +376,11 @@ struct LinkCandidate: Sendable {
     self.matchedInTable = matchedInTable
   }
 
-  init?(_ decision: DeepLinkDecision) {
-    guard let target = decision.target, let route = decision.route else { return nil }
+  init?(_ decision: DeepLinkDecision, plan: ExecutionPlan) {
+    guard let route = decision.route else { return nil }
     self.init(
-      route: route, target: target, parameters: decision.parameters, barriers: decision.barriers,
-      pluginData: decision.pluginData, matchedInTable: decision.matchedInTable)
+      route: route, target: plan.target, parameters: decision.parameters, barriers: decision.barriers,
+      pluginData: plan.pluginData, matchedInTable: plan.matchedInTable)
   }
 }
 
@@ -407,9 +415,8 @@ extension DeepLinkDecision {
     input: String, outcome: DeepLinkOutcome, reason: String?, link: DeepLink? = nil, rewrittenTo: DeepLink? = nil,
     rewriteRule: UniversalLink? = nil,
     route: String? = nil, steps: [String] = [], parameters: [String: String] = [:], barriers: [String] = [],
-    waitsForPreconditions: Bool = false, source: LinkSource, trace: DecisionTrace, target: RouteTarget? = nil,
-    pluginData: Data? = nil, matchedInTable: Bool = false, extraParameters: [String: String] = [:],
-    linkOwner: LinkOwner? = nil
+    waitsForPreconditions: Bool = false, source: LinkSource, trace: DecisionTrace, linkOwner: LinkOwner? = nil,
+    owner: LinkOwner? = nil
   ) {
     self.input = input
     self.outcome = outcome
@@ -424,11 +431,7 @@ extension DeepLinkDecision {
     self.waitsForPreconditions = waitsForPreconditions
     self.source = source
     self.trace = trace.steps
-    self.target = target
-    self.pluginData = pluginData
-    self.matchedInTable = matchedInTable
-    self.extraParameters = extraParameters
     self.linkOwner = linkOwner
-    self.owner = target?.owner
+    self.owner = owner
   }
 }

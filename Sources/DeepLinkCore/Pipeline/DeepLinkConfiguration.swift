@@ -26,6 +26,9 @@ public final class DeepLinkConfiguration: Sendable {
   public let mandatoryBarrier: String?
   /// The barrier state-changing routes pass when the link came from outside the app.
   public let confirmationBarrier: String?
+  /// The installed barriers, by name, resolved when the configuration is compiled: every
+  /// barrier a route, a path-matching plugin or the mandatory barrier names is one of them.
+  let barriers: [String: any DeepLinkHandlingBarrier]
 
   let schemes: SmallStringMap<URLScheme>
   /// The exact domains (see ``SmallStringMap`` for why not a `Set`); wildcard domains are
@@ -48,8 +51,9 @@ public final class DeepLinkConfiguration: Sendable {
 
   init(
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink], routes: [RouteSpecification],
-    plugins: [any DeepLinkHandlerPlugin], pluginOwners: [Int: LinkOwner] = [:], filters: LinkFilters,
-    mandatoryBarrier: String?, confirmationBarrier: String?
+    plugins: [any DeepLinkHandlerPlugin], pluginOwners: [Int: LinkOwner] = [:],
+    barriers: [String: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters, mandatoryBarrier: String?,
+    confirmationBarrier: String?
   ) throws(DeepLinkConfigurationError) {
     var schemes: [String: URLScheme] = [:]
     for scheme in urlSchemes {
@@ -74,6 +78,7 @@ public final class DeepLinkConfiguration: Sendable {
     self.filters = filters
     self.mandatoryBarrier = mandatoryBarrier
     self.confirmationBarrier = confirmationBarrier
+    self.barriers = barriers
     self.plugins = plugins
     self.opaquePlugins = plugins.indices.filter { !(plugins[$0] is any DeepLinkHandlerPathMatchingPlugin) }.map {
       let target = RouteTarget(

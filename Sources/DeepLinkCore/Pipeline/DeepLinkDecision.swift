@@ -61,7 +61,8 @@ public struct DeepLinkTraceStep: Sendable, Hashable, CustomStringConvertible {
 /// The synchronous decision for one link: parse → admit → rewrite → match.
 ///
 /// Produced by ``DeepLinkConfiguration/decide(_:source:tracing:)``, a pure function safe to
-/// call from any thread.
+/// call from any thread. It is data only: what was decided and why, never how the linker will
+/// run it (which handler or plugin, with which payload: that plan is the linker's own).
 public struct DeepLinkDecision: Sendable {
   /// The input as received.
   public let input: String
@@ -99,15 +100,6 @@ public struct DeepLinkDecision: Sendable {
 
   /// The link the route matched: the rewritten one if a rewrite applied.
   public var routedLink: DeepLink? { rewrittenTo ?? link }
-
-  let target: RouteTarget?
-  /// Whether ``target`` came from the route table (rather than an opaque plugin).
-  let matchedInTable: Bool
-  /// The parameters a rewrite passed on, without the route's own captures.
-  let extraParameters: [String: String]
-  /// The data an opaque plugin's `shouldHandleDeepLink` returned, or a path-matching
-  /// plugin's parameters encoded as JSON.
-  let pluginData: Data?
 }
 
 /// What a route in the table leads to.

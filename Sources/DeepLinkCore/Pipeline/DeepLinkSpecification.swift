@@ -43,7 +43,8 @@ public struct DeepLinkSpecification: Sendable {
 
 extension DeepLinkConfiguration {
   /// Compiles a specification: path-matching plugins join the route table, every barrier a
-  /// route names must be installed, state-changing routes need a confirmation barrier.
+  /// route or the mandatory barrier names must be installed (the installed barriers are resolved
+  /// into the configuration), state-changing routes need a confirmation barrier.
   ///
   /// - Throws: ``DeepLinkConfigurationError`` naming the first mistake.
   public convenience init(compiling specification: DeepLinkSpecification) throws(DeepLinkConfigurationError) {
@@ -67,6 +68,9 @@ extension DeepLinkConfiguration {
             freeTextParameters: pathPlugin.freeTextParameters, pattern: pattern)))
     }
     let installed = specification.barriers
+    if let mandatory = specification.mandatoryBarrier, installed[mandatory] == nil {
+      throw .unknownBarrier(name: mandatory, usedBy: "mandatory barrier")
+    }
     for route in routes {
       for name in route.target.barriers where installed[name] == nil {
         throw .unknownBarrier(name: name, usedBy: route.pattern.source)
@@ -78,7 +82,7 @@ extension DeepLinkConfiguration {
     try self.init(
       urlSchemes: specification.urlSchemes, domains: specification.domains,
       universalLinks: specification.universalLinks, routes: routes, plugins: specification.plugins,
-      pluginOwners: specification.pluginOwners,
+      pluginOwners: specification.pluginOwners, barriers: installed,
       filters: specification.filters, mandatoryBarrier: specification.mandatoryBarrier,
       confirmationBarrier: specification.confirmationBarrier)
   }

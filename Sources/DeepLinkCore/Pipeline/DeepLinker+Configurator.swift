@@ -7,7 +7,13 @@ extension DeepLinker {
   @MainActor
   public struct Configurator {
     let linker: DeepLinker
-    private var specification: DeepLinkSpecification
+    private var specification: DeepLinkSpecification {
+      // A configuration compiled earlier no longer describes the specification once it changes.
+      didSet { compiled = nil }
+    }
+    /// The configuration already compiled from ``specification`` (composition hands over a
+    /// checked one), used by ``initialize()`` instead of compiling again.
+    private var compiled: DeepLinkConfiguration?
     private var notFoundHandler: (@MainActor (DeepLink) -> Void)?
     private var forbiddenHandler: (@MainActor (DeepLink) -> Void)?
     private var externalURLHandler: (@MainActor (DeepLink) -> Void)?
@@ -30,6 +36,18 @@ extension DeepLinker {
     /// hands it over here); later calls add to it.
     package func adopting(_ specification: DeepLinkSpecification) -> Configurator {
       with { $0.specification = specification }
+    }
+
+    /// Starts from a specification and the configuration already compiled (and checked) from
+    /// it: ``initialize()`` installs that configuration as it is, unless a later call changes
+    /// the specification.
+    package func adopting(
+      _ specification: DeepLinkSpecification, compiled configuration: DeepLinkConfiguration
+    ) -> Configurator {
+      with {
+        $0.specification = specification
+        $0.compiled = configuration
+      }
     }
 
     /// Installs a plugin. Path-matching plugins join the route table; others are asked in
@@ -187,10 +205,12 @@ extension DeepLinker {
     @discardableResult
     public func initialize() throws(DeepLinkConfigurationError) -> DeepLinker {
       let specification = self.specification
-      if let mandatory = specification.mandatoryBarrier, specification.barriers[mandatory] == nil {
-        throw .unknownBarrier(name: mandatory, usedBy: "mandatory barrier")
+      let configuration: DeepLinkConfiguration
+      if let compiled {
+        configuration = compiled
+      } else {
+        configuration = try DeepLinkConfiguration(compiling: specification)
       }
-      let configuration = try DeepLinkConfiguration(compiling: specification)
       linker.specification = specification
       linker.configuration = configuration
       if let notFoundHandler { linker.unableToRouteHandler = notFoundHandler }

@@ -5,6 +5,8 @@ import Foundation
 final class LinkWork {
   let id: UInt64
   let decision: DeepLinkDecision
+  /// How the decision is run: the route or plugin chosen and what it receives.
+  let plan: ExecutionPlan
   let configuration: DeepLinkConfiguration
   let redacted: String
   let isColdStart: Bool
@@ -16,11 +18,12 @@ final class LinkWork {
   var isWaiting = false
 
   init(
-    id: UInt64, decision: DeepLinkDecision, configuration: DeepLinkConfiguration, redacted: String, isColdStart: Bool,
-    times: LinkTimes, requestedSource: LinkSource?
+    id: UInt64, decision: DeepLinkDecision, plan: ExecutionPlan, configuration: DeepLinkConfiguration,
+    redacted: String, isColdStart: Bool, times: LinkTimes, requestedSource: LinkSource?
   ) {
     self.id = id
     self.decision = decision
+    self.plan = plan
     self.configuration = configuration
     self.redacted = redacted
     self.isColdStart = isColdStart
@@ -78,17 +81,17 @@ extension DeepLinker {
       }
       return (true, nil)
     }
-    let decision = configuration.decide(input, source: source)
+    let (decision, plan) = configuration.plannedDecision(input, source: source)
     let redacted = decision.link.map(LinkRedactor.redact) ?? LinkRedactor.redact(raw: input)
     emit(.received, id, redacted)
     return settle(
-      id, decision, configuration, redacted: redacted, isColdStart: false, times: times, requestedSource: source,
-      continuation: continuation)
+      id, decision, plan, configuration, redacted: redacted, isColdStart: false, times: times,
+      requestedSource: source, continuation: continuation)
   }
 
   func settle(
-    _ id: UInt64, _ decision: DeepLinkDecision, _ configuration: DeepLinkConfiguration, redacted: String,
-    isColdStart: Bool, times: LinkTimes, requestedSource: LinkSource?,
+    _ id: UInt64, _ decision: DeepLinkDecision, _ plan: ExecutionPlan?, _ configuration: DeepLinkConfiguration,
+    redacted: String, isColdStart: Bool, times: LinkTimes, requestedSource: LinkSource?,
     continuation: CheckedContinuation<DeepLinkResult, Never>?
   ) -> (Bool, LinkWork?) {
     let reason = decision.reason ?? decision.outcome.rawValue
@@ -113,13 +116,14 @@ extension DeepLinker {
       if let link = decision.routedLink { unableToRouteHandler?(link) }
       result = .notFound
     case .routed:
+      guard let plan else { preconditionFailure("a routed decision comes with its plan") }
       if let rewritten = decision.rewrittenTo {
         emit(.rewritten, id, redacted, reason: LinkRedactor.redact(rewritten), owner: decision.rewriteRule?.owner)
       }
       emit(.matched, id, redacted, route: decision.route, owner: decision.owner)
       let work = LinkWork(
-        id: id, decision: decision, configuration: configuration, redacted: redacted, isColdStart: isColdStart,
-        times: times, requestedSource: requestedSource)
+        id: id, decision: decision, plan: plan, configuration: configuration, redacted: redacted,
+        isColdStart: isColdStart, times: times, requestedSource: requestedSource)
       return (true, work)
     }
     deliver(result, id: id, redacted: redacted, to: continuation)
@@ -132,9 +136,9 @@ extension DeepLinker {
     let buffered = coldStartBuffer
     coldStartBuffer = []
     for link in buffered {
-      let decision = configuration.decide(link.input, source: link.source)
+      let (decision, plan) = configuration.plannedDecision(link.input, source: link.source)
       let (_, work) = settle(
-        link.id, decision, configuration, redacted: link.redacted, isColdStart: true, times: link.times,
+        link.id, decision, plan, configuration, redacted: link.redacted, isColdStart: true, times: link.times,
         requestedSource: link.source, continuation: link.continuation)
       if let work { startProcessing(work, continuation: link.continuation) }
     }
@@ -197,7 +201,9 @@ extension DeepLinker {
 
   private func process(_ work: LinkWork) async -> DeepLinkResult {
     let decision = work.decision
-    guard let link = decision.routedLink, let first = LinkCandidate(decision) else { return .notFound }
+    guard let link = decision.routedLink, let first = LinkCandidate(decision, plan: work.plan) else {
+      return .notFound
+    }
 
     if decision.waitsForPreconditions && !preconditions.isEmpty {
       let outcome = await waitForPreconditions(work)
@@ -214,7 +220,7 @@ extension DeepLinker {
       if index == candidates.count {
         guard !fallbacksComputed else { break }
         fallbacksComputed = true
-        candidates += work.configuration.fallbackCandidates(after: decision)
+        candidates += work.configuration.fallbackCandidates(after: decision, plan: work.plan)
         if index == candidates.count { break }
       }
       let candidate = candidates[index]
@@ -283,7 +289,9 @@ extension DeepLinker {
   }
 
   private func pass(barrier name: String, link: DeepLink, work: LinkWork, route: String) async -> WaitResult {
-    guard let barrier = specification.barriers[name] else { return .dropped("unknownBarrier") }
+    // Barriers a route names are checked when the configuration is compiled; an opaque plugin's
+    // answer may still name one that is not installed, reported here.
+    guard let barrier = work.configuration.barriers[name] else { return .dropped("unknownBarrier") }
     if barrier.status(for: link) == .passed {
       emit(.barrierPassed, work.id, work.redacted, route: route, barrier: name)
       return .passed

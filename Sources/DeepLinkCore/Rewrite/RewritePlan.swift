@@ -1,21 +1,22 @@
 /// A rewrite rule worked out once, when the configuration is compiled, into the steps that
-/// build its target link straight from the matched link's segments and query items.
+/// build its target link straight from the matched link's segments and query items: the one way
+/// a decision rewrites a link.
 ///
-/// The general way to rewrite is to collect the source's captures into a dictionary, split it
-/// into the target's values and the extras, and build the target with reverse routing
-/// (``RoutePattern/link(_:scheme:host:)``). A plan gives the same link and the same extras
-/// without either dictionary: each target segment is a literal, a segment of the link at a
-/// known position, a query item of the link, or a fixed value. Rules a plan cannot express (a
-/// target with optional or catch-all segments, a target value taken from an optional or
-/// catch-all source capture) have no plan and take the general way. A final class with
-/// constant properties, so looking a plan up costs one reference count.
+/// Each target segment is a literal, a segment of the link at a known position (required,
+/// optional or catch-all), a query item of the link, or a fixed value; each value is checked
+/// as reverse routing (``RoutePattern/link(_:scheme:host:)``) checks it (its type, a single
+/// segment, no control character), so a value the target would refuse makes the rule not apply
+/// and the next rule is tried. Captures the target does not take, and the rule's fixed
+/// parameters, travel as extras. A final class with constant properties, so looking a plan up
+/// costs one reference count.
 final class RewritePlan: Sendable {
   /// Where a value comes from.
   enum ValueSource: Sendable {
     /// The link's path segment at this position (a required capture of the source).
     case segment(Int)
-    /// The link's path segment at this position, if the link has it (an optional capture).
-    case optionalSegment(Int)
+    /// The link's path segment at this position if the link has it (an optional capture),
+    /// else the fixed value if any.
+    case optionalSegment(Int, fallback: String?)
     /// The link's path segments from this position on, joined with `/` (a catch-all).
     case catchAll(from: Int)
     /// The first query item of this name with a non-empty value, else the fixed value if any.
@@ -29,8 +30,8 @@ final class RewritePlan: Sendable {
       switch self {
       case .segment(let position):
         return link.pathSegments[position]
-      case .optionalSegment(let position):
-        return position < link.pathSegments.count ? link.pathSegments[position] : nil
+      case .optionalSegment(let position, let fallback):
+        return position < link.pathSegments.count ? link.pathSegments[position] : fallback
       case .catchAll(let start):
         return link.pathSegments[start...].joined(separator: "/")
       case .query(let key, let fallback):
@@ -45,7 +46,13 @@ final class RewritePlan: Sendable {
   /// One segment of the target path.
   enum Segment: Sendable {
     case literal(String)
+    /// A required capture of the target.
     case value(ValueSource, ParameterType)
+    /// An optional capture of the target: left out when the value is absent, but then no later
+    /// capture may have a value (it would be read back as this one).
+    case optionalValue(ValueSource?, ParameterType)
+    /// A catch-all of the target: the value's `/`-separated parts, each a segment.
+    case catchAll(ValueSource)
   }
 
   /// One query capture of the target.
@@ -66,17 +73,17 @@ final class RewritePlan: Sendable {
   /// The query keys the rule captures or the target takes; other query items travel on.
   let consumedQueryKeys: [String]
 
-  /// The plan for `rule`, whose target gets the scheme `appScheme`; `nil` when the rule needs
-  /// the general way.
+  /// The plan for `rule`, whose target gets the scheme `appScheme`; `nil` when `appScheme` is
+  /// not a custom scheme (`http`, a malformed one), which no app link can have: such a rule
+  /// never applies.
   init?(_ rule: CompiledRewrite, appScheme: String) {
     guard RoutePattern.isCustomScheme(appScheme) else { return nil }
     var sources: [String: ValueSource] = [:]
-    var extrasFromCaptures: [(name: String, source: ValueSource)] = []
     for (position, segment) in rule.pattern.segments.enumerated() {
       switch segment {
       case .literal: continue
       case .parameter(let name, _): sources[name] = .segment(position)
-      case .optional(let name, _): sources[name] = .optionalSegment(position)
+      case .optional(let name, _): sources[name] = .optionalSegment(position, fallback: nil)
       case .catchAll(let name): sources[name] = .catchAll(from: position)
       }
     }
@@ -84,15 +91,18 @@ final class RewritePlan: Sendable {
       sources[capture.name] = .query(key: capture.key, fallback: nil)
     }
     let targetNames = rule.targetParameterNames
+    var extrasFromCaptures: [(name: String, source: ValueSource)] = []
     for name in rule.pattern.parameterNames where !targetNames.contains(name) {
       if let source = sources[name] { extrasFromCaptures.append((name, source)) }
     }
 
-    /// The source of a target value: the capture of the source pattern, else the fixed value.
+    /// The source of a target value: the capture of the source pattern, else (when the capture
+    /// is absent from the link, or there is none) the fixed value.
     func source(of name: String) -> ValueSource? {
       let fixed = rule.parameters[name]
       switch sources[name] {
       case .query(let key, _)?: return .query(key: key, fallback: fixed)
+      case .optionalSegment(let position, _)?: return .optionalSegment(position, fallback: fixed)
       case let captured?: return captured
       case nil: return fixed.map(ValueSource.fixed)
       }
@@ -104,49 +114,58 @@ final class RewritePlan: Sendable {
       case .literal(let text):
         segments.append(.literal(text))
       case .parameter(let name, let type):
-        // An optional capture (which may be absent, then the fixed value applies) and a
-        // catch-all (several segments, refused in one) are left to the general way.
-        switch source(of: name) {
-        case .segment(let position)?: segments.append(.value(.segment(position), type))
-        case .fixed(let value)?: segments.append(.value(.fixed(value), type))
-        case .query(let key, let fallback)?: segments.append(.value(.query(key: key, fallback: fallback), type))
-        case .optionalSegment?, .catchAll?, nil: return nil
-        }
-      case .optional, .catchAll:
-        return nil
+        // Compilation checked that the source or the fixed parameters supply every required
+        // capture of the target.
+        guard let source = source(of: name) else { return nil }
+        segments.append(.value(source, type))
+      case .optional(let name, let type):
+        segments.append(.optionalValue(source(of: name), type))
+      case .catchAll(let name):
+        guard let source = source(of: name) else { return nil }
+        segments.append(.catchAll(source))
       }
-    }
-    var queryItems: [QueryItem] = []
-    for capture in rule.target.queryCaptures {
-      let source = source(of: capture.name)
-      if case .optionalSegment? = source { return nil }
-      if case .catchAll? = source { return nil }
-      queryItems.append(QueryItem(key: capture.key, source: source, type: capture.type, isOptional: capture.isOptional))
     }
     self.scheme = appScheme.lowercased()
     self.segments = segments
-    self.queryItems = queryItems
+    self.queryItems = rule.target.queryCaptures.map {
+      QueryItem(key: $0.key, source: source(of: $0.name), type: $0.type, isOptional: $0.isOptional)
+    }
     self.fixedExtras = rule.parameters.filter { !targetNames.contains($0.key) }
     self.capturedExtras = extrasFromCaptures
     self.consumedQueryKeys = Array(rule.consumedQueryKeys)
   }
 
-  /// The rewritten link and the extras, or `nil` when a value does not fit the target (the
-  /// general way's reverse-routing error): the next rule is then tried. `link` is a parsed link
+  /// The rewritten link and the extras, or `nil` when a value does not fit the target (where
+  /// reverse routing would throw): the next rule is then tried. `link` is a parsed link
   /// (``DeepLink/init(_:)-(String)``), as every link a decision rewrites is.
   func apply(to link: DeepLink) -> (DeepLink, [String: String])? {
     var pathSegments: [String] = []
     pathSegments.reserveCapacity(segments.count)
+    var afterAbsentOptional = false
     for segment in segments {
       switch segment {
       case .literal(let text):
         pathSegments.append(text)
       case .value(let source, let type):
-        guard let value = source.value(in: link), type.accepts(value) else { return nil }
+        guard !afterAbsentOptional, let value = source.value(in: link), type.accepts(value) else { return nil }
         // A segment of a parsed link is a segment value already (never empty, `.`, `..`, with a
         // `/`, a backslash or a control character: the parser refuses those); anything else is checked.
         if case .segment = source {} else if !RoutePattern.isSegmentValue(value) { return nil }
         pathSegments.append(value)
+      case .optionalValue(let source, let type):
+        guard let value = source?.value(in: link) else {
+          afterAbsentOptional = true
+          continue
+        }
+        guard !afterAbsentOptional, type.accepts(value), RoutePattern.isSegmentValue(value) else { return nil }
+        pathSegments.append(value)
+      case .catchAll(let source):
+        guard let value = source.value(in: link) else { return nil }
+        for part in value.split(separator: "/", omittingEmptySubsequences: false) {
+          let part = String(part)
+          guard RoutePattern.isSegmentValue(part) else { return nil }
+          pathSegments.append(part)
+        }
       }
     }
     var items: [DeepLinkQueryItem] = []
