@@ -184,6 +184,9 @@ struct TakeoverAttempt: Sendable, CustomStringConvertible {
     let decision = configuration.decide("https://shop.example.com/cart")
     #expect(decision.route == "/orders")
     #expect(decision.rewriteRule?.owner == .market("BR"))
+    #expect(
+      configuration.decide("https://shop.example.com/cart", tracing: true).trace.map(\.description).contains(
+        "rewrite: the rule overrides the platform's rule for the same links, as the platform allows market BR"))
     #expect(configuration.decide("https://www.shop.example.com/cart").route == "/cart")
 
     // Granted for one rule, the flag does not stretch to a wider pattern.

@@ -94,6 +94,14 @@ extension DeepLinkConfiguration {
       if rule.owner != .platform { linkOwner = rule.owner }
       trace.add(
         .rewrite, "rule `\(rule.pattern)` → `\(rule.target)` of \(rule.owner): \(LinkRedactor.redact(rewritten))")
+      if rule.isOverride {
+        // In a composed configuration a market's override stands only where the platform granted it.
+        trace.add(
+          .rewrite,
+          rule.owner == .platform
+            ? "the rule replaces an earlier rule for the same links"
+            : "the rule overrides the platform's rule for the same links, as the platform allows \(rule.owner)")
+      }
     } else if let scheme = admittedScheme, let mapped = mapToAppScheme(link, scheme) {
       routedLink = mapped
       rewrittenTo = mapped
