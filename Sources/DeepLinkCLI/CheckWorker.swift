@@ -77,7 +77,7 @@ struct CheckWorker {
   /// `outcome  route-or-reason  url`, and what failed.
   private mutating func writeText(_ decision: DeepLinkDecision, failure: String?) {
     var line = decision.outcome.rawValue.padded(to: 10)
-    line += (decision.route ?? decision.reason ?? "").padded(to: 28)
+    line += (decision.route ?? decision.reason?.rawValue ?? "").padded(to: 28)
     line += SafeText.visible(SafeText.url(of: decision, names: &names))
     if let failure { line += "  ✗ " + SafeText.visible(failure) }
     line += "\n"

@@ -51,9 +51,9 @@ struct DecisionLineWriter {
     json.raw(#"},"rewrittenTo":"#)
     json.quoted(decision.rewrittenTo.map { SafeText.redact($0, names: &names) })
     json.raw(#","barriers":["#)
-    list(decision.barriers, to: &json)
+    list(decision.barriers.map(\.rawValue), to: &json)
     json.raw(#"],"reason":"#)
-    json.quoted(decision.reason)
+    json.quoted(decision.reason?.rawValue)
     json.raw("}\n")
   }
 

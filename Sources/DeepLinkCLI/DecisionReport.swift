@@ -29,8 +29,8 @@ struct DecisionReport {
     steps = decision.steps
     parameters = decision.parameters.isEmpty ? [] : SafeText.parameters(decision.parameters, names: &names)
     rewrittenTo = decision.rewrittenTo.map { SafeText.redact($0, names: &names) }
-    barriers = decision.barriers
-    reason = decision.reason
+    barriers = decision.barriers.map(\.rawValue)
+    reason = decision.reason?.rawValue
   }
 
   /// Writes the object, keys in the documented order; `steps` only for a chained link.

@@ -102,7 +102,8 @@ enum ExplainCommand {
   }
 
   private static func barrierText(_ decision: DeepLinkDecision) -> String {
-    decision.barriers.joined(separator: " → ") + " (the link came from outside the app: \(decision.source.rawValue))"
+    decision.barriers.map(\.rawValue).joined(separator: " → ")
+      + " (the link came from outside the app: \(decision.source.rawValue))"
   }
 
   private static func handlerText(_ outcome: DeepLinkOutcome) -> String {

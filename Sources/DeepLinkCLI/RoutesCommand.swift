@@ -25,7 +25,7 @@ enum RoutesCommand {
         json.key("name")
         json.string(route.name)
         json.key("barriers")
-        json.strings(route.barriers)
+        json.strings(route.barriers.map(\.rawValue))
         json.key("changesState")
         json.bool(route.changesState)
         json.endObject()
@@ -76,7 +76,7 @@ enum RoutesCommand {
     let width = (routes.map(\.pattern.count).max() ?? 0) + 2
     let nameWidth = (routes.map(\.name.count).max() ?? 0) + 2
     for (route, owner) in zip(routes, configuration.routeOwners) {
-      var notes = ["owner " + owner.word] + route.barriers
+      var notes = ["owner " + owner.word] + route.barriers.map(\.rawValue)
       if route.changesState { notes.append("changes state: confirmation from outside") }
       var line =
         "  " + route.pattern.padded(to: width) + route.name.padded(to: nameWidth) + notes.joined(separator: ", ")

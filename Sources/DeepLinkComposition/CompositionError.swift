@@ -16,7 +16,7 @@ public enum CompositionProblem: Sendable, Hashable, CustomStringConvertible {
   /// (`owner`, with the domain that claims it), or no one's (`owner` is `nil`).
   case outOfScope(market: String, declaration: String, place: String, owner: LinkOwner?, claimed: String? = nil)
   /// A market barrier takes a name the platform reserves for its own barriers.
-  case reservedBarrier(market: String, barrier: String)
+  case reservedBarrier(market: String, barrier: BarrierName)
   /// A market rule declares itself an override, which only the platform's catalogue can allow.
   case selfDeclaredOverride(market: String, rule: String)
   /// A market claims a domain that overlaps one another side claims.

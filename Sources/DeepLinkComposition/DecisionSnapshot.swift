@@ -99,10 +99,10 @@ public struct DecisionSnapshot: Sendable, Equatable {
     var decidedBy: [String] = []
     if let rule = decision.rewriteRule { decidedBy.append("rule `\(rule.pattern)` of \(rule.owner)") }
     if let owner = decision.owner, let route = decision.route { decidedBy.append("route `\(route)` of \(owner)") }
-    if decision.outcome != .routed, let reason = decision.reason { decidedBy.append(reason) }
+    if decision.outcome != .routed, let reason = decision.reason { decidedBy.append(reason.rawValue) }
     return [
       decision.input, decision.outcome.rawValue, decision.route ?? "", parameters.joined(separator: "&"),
-      decision.barriers.joined(separator: ","), decidedBy.joined(separator: "; "),
+      decision.barriers.map(\.rawValue).joined(separator: ","), decidedBy.joined(separator: "; "),
     ].map(escaped).joined(separator: "\t")
   }
 

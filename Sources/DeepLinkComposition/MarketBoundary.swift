@@ -45,12 +45,12 @@ public struct MarketBoundary: Sendable {
     /// The routes and path-matching plugins.
     public var routes: [Route]
     /// The names of the barriers installed.
-    public var barriers: [String]
+    public var barriers: [BarrierName]
 
     /// Creates a side.
     public init(
       owner: LinkOwner, domains: [Domain] = [], schemes: [URLScheme] = [], rules: [UniversalLink] = [],
-      routes: [Route] = [], barriers: [String] = []
+      routes: [Route] = [], barriers: [BarrierName] = []
     ) {
       self.owner = owner
       self.domains = domains
@@ -69,7 +69,7 @@ public struct MarketBoundary: Sendable {
 
   private let platform: Side
   private let markets: [Side]
-  private let reservedBarriers: Set<String>
+  private let reservedBarriers: Set<BarrierName>
   private let overrides: [MarketOverride]
   /// The platform's rules on each of its hosts, compiled.
   private let platformRules: [CompiledRewrite]
@@ -88,7 +88,7 @@ public struct MarketBoundary: Sendable {
   ///   - overrides: the platform rules each market may replace.
   ///   - markets: every market of the catalogue; the one checked is skipped by its owner.
   public init(
-    platform: Side, chainSteps: (name: String, patterns: [String])? = nil, reservedBarriers: Set<String>,
+    platform: Side, chainSteps: (name: String, patterns: [String])? = nil, reservedBarriers: Set<BarrierName>,
     overrides: [MarketOverride] = [], markets: [Side]
   ) {
     self.platform = platform

@@ -18,10 +18,10 @@ public struct DecisionExpectation: Sendable, CustomStringConvertible {
   /// The parameters expected; `nil` leaves them unchecked.
   public let parameters: [String: String]?
   /// The barriers expected; `nil` leaves them unchecked.
-  public let barriers: [String]?
+  public let barriers: [BarrierName]?
 
   /// A row for a routed link.
-  public init(_ link: String, route: String, parameters: [String: String]? = nil, barriers: [String]? = nil) {
+  public init(_ link: String, route: String, parameters: [String: String]? = nil, barriers: [BarrierName]? = nil) {
     self.link = link
     self.outcome = .routed
     self.route = route
@@ -45,7 +45,7 @@ public struct DecisionExpectation: Sendable, CustomStringConvertible {
   }
 
   private init(
-    link: String, outcome: DeepLinkOutcome, route: String?, parameters: [String: String]?, barriers: [String]?
+    link: String, outcome: DeepLinkOutcome, route: String?, parameters: [String: String]?, barriers: [BarrierName]?
   ) {
     self.link = link
     self.outcome = outcome
@@ -64,7 +64,7 @@ public func expectDecision(
 ) {
   let decision = configuration.decide(row.link)
   #expect(
-    decision.outcome == row.outcome, "outcome of `\(row.link)` (\(decision.reason ?? "-"))",
+    decision.outcome == row.outcome, "outcome of `\(row.link)` (\(decision.reason?.rawValue ?? "-"))",
     sourceLocation: sourceLocation)
   #expect(decision.route == row.route, "route of `\(row.link)`", sourceLocation: sourceLocation)
   if let parameters = row.parameters {

@@ -20,13 +20,13 @@ public struct DeclaredMarket: MarketModule {
   /// The market's routes, each handled by its default plugin.
   public var routes: [PlatformRoute]
   /// The names of the market's barriers (each passes every link).
-  public var barrierNames: [String]
+  public var barrierNames: [BarrierName]
 
   /// A market `id` with domain `shop.example.<id>` and scheme `shop<id>` (custom host `<id>`),
   /// lowercased, and nothing else.
   public init(
     id: String, domains: [Domain]? = nil, schemes: [URLScheme]? = nil, rules: [UniversalLink] = [],
-    routes: [PlatformRoute] = [], barrierNames: [String] = []
+    routes: [PlatformRoute] = [], barrierNames: [BarrierName] = []
   ) {
     let lowercased = id.lowercased()
     self.id = id
@@ -47,10 +47,10 @@ public struct DeclaredMarket: MarketModule {
 /// A barrier that lets every link through.
 public struct PassingBarrier: DeepLinkHandlingBarrier {
   /// The barrier's name.
-  public let name: String
+  public let name: BarrierName
 
   /// Creates the barrier.
-  public init(name: String) {
+  public init(name: BarrierName) {
     self.name = name
   }
 

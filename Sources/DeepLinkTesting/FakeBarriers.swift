@@ -6,7 +6,7 @@ import Foundation
 @MainActor
 public final class ControlledBarrier: DeepLinkHandlingBarrier {
   /// The name routes refer to it by.
-  public nonisolated let name: String
+  public nonisolated let name: BarrierName
   /// How long a check may take.
   public nonisolated let checkTimeout: Duration
   /// Whether links pass without a check.
@@ -16,7 +16,7 @@ public final class ControlledBarrier: DeepLinkHandlingBarrier {
   private var pending: [@Sendable (Bool) -> Void] = []
 
   /// Creates a barrier.
-  public nonisolated init(name: String, isSatisfied: Bool = false, checkTimeout: Duration = .seconds(60)) {
+  public nonisolated init(name: BarrierName, isSatisfied: Bool = false, checkTimeout: Duration = .seconds(60)) {
     self.name = name
     self.isSatisfied = isSatisfied
     self.checkTimeout = checkTimeout
@@ -70,7 +70,7 @@ public final class RecordingPlugin: DeepLinkHandlerPathMatchingPlugin {
   /// The name in telemetry.
   public nonisolated let name: String
   /// Barriers every link passes.
-  public nonisolated let barriers: [String]
+  public nonisolated let barriers: [BarrierName]
   /// Whether links change state.
   public nonisolated let changesState: Bool
   /// Whether links wait for the preconditions.
@@ -83,7 +83,7 @@ public final class RecordingPlugin: DeepLinkHandlerPathMatchingPlugin {
 
   /// Creates a plugin.
   public nonisolated init(
-    _ matchingPath: String, name: String? = nil, barriers: [String] = [], changesState: Bool = false,
+    _ matchingPath: String, name: String? = nil, barriers: [BarrierName] = [], changesState: Bool = false,
     waitForPreconditions: Bool = false, completion: Completion = .immediately,
     completionTimeout: Duration = .seconds(10)
   ) {
@@ -97,8 +97,10 @@ public final class RecordingPlugin: DeepLinkHandlerPathMatchingPlugin {
   }
 
   /// Records the parameters and completes as configured.
-  public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-    handled.append(decodeParameters(data))
+  public func handleDeepLink(
+    parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    handled.append(parameters.dictionary)
     switch self.completion {
     case .immediately: completion()
     case .twice:

@@ -9,7 +9,7 @@ public struct AuthenticationBarrier: DeepLinkHandlingBarrier {
     self.session = session
   }
 
-  public var name: String { PlatformBarrierName.authentication }
+  public var name: BarrierName { PlatformBarrierName.authentication }
 
   @MainActor public func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus {
     session.isSignedIn ? .passed : .needToCheck
@@ -29,7 +29,7 @@ public struct ConfirmationBarrier: DeepLinkHandlingBarrier {
     self.navigator = navigator
   }
 
-  public var name: String { PlatformBarrierName.confirmation }
+  public var name: BarrierName { PlatformBarrierName.confirmation }
 
   @MainActor public func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus { .needToCheck }
 

@@ -49,10 +49,18 @@ extension PlatformRoute {
 /// The names of the barriers platform routes use; the app installs barriers under them.
 public enum PlatformBarrierName {
   /// A signed-in user.
-  public static let authentication = "authentication"
+  public static let authentication: BarrierName = "authentication"
   /// The user's confirmation of a state-changing link from outside the app.
-  public static let confirmation = "confirmation"
+  public static let confirmation: BarrierName = "confirmation"
   /// Names only the platform may give a barrier: a market barrier with one of them is refused
   /// at composition, so no market replaces a platform barrier.
-  public static let reserved: Set<String> = [authentication, confirmation]
+  public static let reserved: Set<BarrierName> = [authentication, confirmation]
+}
+
+extension BarrierName {
+  /// The platform's barrier for a signed-in user (``PlatformBarrierName/authentication``).
+  public static let authentication = PlatformBarrierName.authentication
+  /// The platform's confirmation of a state-changing link from outside the app
+  /// (``PlatformBarrierName/confirmation``).
+  public static let confirmation = PlatformBarrierName.confirmation
 }

@@ -15,8 +15,8 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   public let name: String
   /// The app pattern as written (`/product/{id:int}`).
   public let source: String
-  /// Barriers, by name, every link of this route passes.
-  public let barriers: [String]
+  /// Barriers every link of this route passes.
+  public let barriers: [BarrierName]
   /// Whether the route changes state (pays, deletes…): links from outside the app then pass
   /// the confirmation barrier too.
   public let changesState: Bool
@@ -30,7 +30,8 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   /// pattern, or one that is not an app pattern, is a `CompositionProblem` naming the route),
   /// and whenever ``pattern`` is read; declaring never fails.
   public init(
-    _ name: String, _ pattern: String, barriers: [String] = [], changesState: Bool = false, isChainable: Bool = false,
+    _ name: String, _ pattern: String, barriers: [BarrierName] = [], changesState: Bool = false,
+    isChainable: Bool = false,
     freeTextParameters: Set<String> = []
   ) {
     self.freeTextParameters = freeTextParameters

@@ -16,12 +16,14 @@ public struct PlatformRoutePlugin: DeepLinkHandlerPathMatchingPlugin {
 
   public var name: String { route.name }
   public var matchingPath: String { route.source }
-  public var barriers: [String] { route.barriers }
+  public var barriers: [BarrierName] { route.barriers }
   public var changesState: Bool { route.changesState }
   public var freeTextParameters: Set<String> { route.freeTextParameters }
 
-  @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-    navigator.show([Screen(route: route.name, parameters: decodeParameters(data))])
+  @MainActor public func handleDeepLink(
+    parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    navigator.show([Screen(route: route.name, parameters: parameters.dictionary)])
     completion()
   }
 

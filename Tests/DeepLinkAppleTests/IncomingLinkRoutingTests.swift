@@ -59,7 +59,7 @@ final class AppleFixture {
       result: .external, seen: []),
     Row(
       link: IncomingLink(openedURL: URL(string: "javascript:alert(1)")!),
-      result: .invalid(reason: "unregisteredScheme"), seen: []),
+      result: .invalid(reason: .unregisteredScheme), seen: []),
   ]
 
   @Test("each incoming link is routed with the source its channel implies", arguments: rows)

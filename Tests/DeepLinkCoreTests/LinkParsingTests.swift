@@ -522,7 +522,7 @@ func refusal(of link: String) -> DeepLinkError? {
     ])
   func refusedForReason(row: RefusedReasonRow) {
     let error = refusal(of: row.link)
-    #expect(error?.reason == row.reason, "\(String(describing: error))")
+    #expect(error?.reason.rawValue == row.reason, "\(String(describing: error))")
   }
 
   @Test("a link over 8 KiB reports its length; one over 64 segments reports its segment count")
@@ -541,8 +541,8 @@ func refusal(of link: String) -> DeepLinkError? {
   func refusalDescriptions(link: String) throws {
     let error = try #require(refusal(of: link))
     #expect(!error.description.isEmpty)
-    #expect(!error.reason.isEmpty)
-    #expect(!error.reason.contains(" "))
+    #expect(!error.reason.rawValue.isEmpty)
+    #expect(!error.reason.rawValue.contains(" "))
   }
 
   // MARK: Other schemes

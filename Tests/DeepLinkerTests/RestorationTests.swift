@@ -74,7 +74,7 @@ import Testing
     #expect(fixture.linker.restore([record]) == 0)
     var iterator = results.makeAsyncIterator()
     let completion = try #require(await iterator.next())
-    #expect(completion.result == .dropped(reason: "expired"))
+    #expect(completion.result == .dropped(reason: .expired))
     #expect(completion.link == "shop://product/9")
     #expect(fixture.telemetry.lastLinkKinds == [.received, .dropped])
     #expect(fixture.telemetry.events.last?.reason == "expired")

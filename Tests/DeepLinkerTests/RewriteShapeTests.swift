@@ -98,7 +98,9 @@ import Testing
     let refused: Set<String>
     var name: String { matchingPath }
     func acceptsParameters(_ parameters: [String: String]) -> Bool { !refused.contains(parameters["id"] ?? "") }
-    func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) { completion() }
+    func handleDeepLink(
+      parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+    ) { completion() }
   }
 
   @Test(

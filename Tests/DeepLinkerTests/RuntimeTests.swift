@@ -23,7 +23,7 @@ import Testing
     fixture.linker.unableToRouteHandler = { notFound.append($0.absoluteString) }
     #expect(await fixture.linker.handle("https://elsewhere.example.org/x") == .external)
     #expect(await fixture.linker.handle("shop://nowhere") == .notFound)
-    #expect(await fixture.linker.handle("javascript:alert(1)") == .invalid(reason: "unregisteredScheme"))
+    #expect(await fixture.linker.handle("javascript:alert(1)") == .invalid(reason: .unregisteredScheme))
     #expect(fixture.linker.route("data:text/html,hi") == false)
     #expect(external == ["https://elsewhere.example.org/x"])
     #expect(notFound == ["shop://nowhere"])
@@ -45,7 +45,7 @@ import Testing
     #expect(fixture.telemetry.lastLinkKinds == [.received, .matched, .declined, .declined, .handled])
   }
 
-  @Test("a path-matching plugin receives its parameters encoded as data")
+  @Test("a path-matching plugin receives its parameters as typed values")
   func pathMatchingPlugin() async throws {
     let fixture = try Fixture()
     #expect(await fixture.linker.handle("shop://transaction/789") == .handled(route: "/transaction/{transaction_id}"))
@@ -102,7 +102,7 @@ import Testing
     let waiting = Task { await fixture.linker.handle("shop://orders/5") }
     await fixture.auth.waitForChecks(1)
     fixture.auth.answer(false)
-    #expect(await waiting.value == .dropped(reason: "barrierFailed"))
+    #expect(await waiting.value == .dropped(reason: .barrierFailed))
     #expect(fixture.log.entries.isEmpty)
     #expect(fixture.telemetry.events.last?.reason == "barrierFailed")
     #expect(fixture.telemetry.lastLinkKinds.suffix(2) == [.barrierFailed, .dropped])
@@ -131,7 +131,7 @@ import Testing
     let outside = Task { await fixture.linker.handle("shop://pay?order_id=6") }
     await fixture.confirmation.waitForChecks(1)
     fixture.confirmation.answer(false)
-    #expect(await outside.value == .dropped(reason: "barrierFailed"))
+    #expect(await outside.value == .dropped(reason: .barrierFailed))
     #expect(fixture.pay.handled == [["order_id": "5"]])
   }
 
@@ -237,7 +237,7 @@ import Testing
     let stuck = Task { await fixture.linker.handle("shop://deals") }
     await fixture.clock.waitForSleepers(1)
     fixture.clock.advance(by: .seconds(30))
-    #expect(await stuck.value == .dropped(reason: "preconditionTimeout"))
+    #expect(await stuck.value == .dropped(reason: .preconditionTimeout))
     fixture.linker.removeDeeplinkPreconditionHandler(identifier: "never")
     #expect(await fixture.linker.handle("shop://deals") == .handled(route: "/deals"))
   }
@@ -262,7 +262,7 @@ import Testing
     // Route barriers are checked when the configuration compiles; a plugin's barrier is named by
     // its answer for one link, so only the run-time check can catch it.
     let fixture = try Fixture { $0.install(plugin: BarrierNamingPlugin(barrier: "nope")) }
-    #expect(await fixture.linker.handle("shop://gift/1") == .dropped(reason: "unknownBarrier"))
+    #expect(await fixture.linker.handle("shop://gift/1") == .dropped(reason: .unknownBarrier))
     #expect(fixture.telemetry.lastLinkKinds.last == .dropped)
     #expect(fixture.telemetry.events.last?.reason == "unknownBarrier")
     #expect(fixture.telemetry.finalEventCounts.values.allSatisfy { $0 == 1 })
@@ -308,7 +308,7 @@ final class ConcurrentResults: @unchecked Sendable {
 
 /// An opaque plugin that takes every link behind a barrier of the name it was given.
 struct BarrierNamingPlugin: DeepLinkHandlerPlugin {
-  let barrier: String
+  let barrier: BarrierName
   func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption { .yesWithBarrier(name: barrier, data: nil) }
   func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) { completion() }
 }

@@ -28,8 +28,10 @@ import Testing
 /// `shop://transaction/{transaction_id}`, behind authentication.
 struct TransactionPlugin: DeepLinkHandlerPathMatchingPlugin {
   var matchingPath: String { "/transaction/{transaction_id}" }
-  var barriers: [String] { ["authentication"] }
-  @MainActor func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) { completion() }
+  var barriers: [BarrierName] { ["authentication"] }
+  @MainActor func handleDeepLink(
+    parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) { completion() }
 }
 
 /// `shop://pay?order_id=…` as a typed value.
@@ -46,7 +48,7 @@ struct PaymentPlugin: DeepLinkHandlerCodingPlugin {
 
 /// A mandatory barrier that lets every link through (the app's consent screen would ask).
 struct ConsentBarrier: DeepLinkHandlingBarrier {
-  var name: String { "consent" }
+  var name: BarrierName { "consent" }
   @MainActor func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus { .passed }
   @MainActor func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) { completion(true) }
 }

@@ -95,7 +95,7 @@ final class PrefixHandler: DeepLinkHandler {
     #expect(registry.handle("shop://cart"))
     await registry.linker.waitUntilIdle()
     #expect(telemetry.lastLinkKinds == [.received, .matched, .handled])
-    #expect(await registry.handleAndWait("legacy://cart") == .forbidden(reason: "blacklistedScheme"))
+    #expect(await registry.handleAndWait("legacy://cart") == .forbidden(reason: .blacklistedScheme))
     #expect(catchAll.handledLinks == ["shop://cart"])
     #expect(registry.linker.debugInfo.plugins == ["catchAll"])
   }

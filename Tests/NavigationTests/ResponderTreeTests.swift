@@ -146,7 +146,7 @@ struct CoordinatorTree {
     await gate.waitForChecks(1)
     #expect(tree.log.entries.isEmpty)
     gate.answer(false)
-    #expect(await waiting.value == .dropped(reason: "barrierFailed"))
+    #expect(await waiting.value == .dropped(reason: .barrierFailed))
     #expect(tree.log.entries.isEmpty)
   }
 

@@ -27,11 +27,11 @@ import Testing
   func hostileLink(market: String, row: HostileLink) throws {
     let configuration = try #require(Self.configurations[market]).get()
     let decision = configuration.decide(row.link)
-    let shown = "\(decision.outcome)(\(decision.reason ?? decision.route ?? "")) \(decision.parameters)"
+    let shown = "\(decision.outcome)(\(decision.reason?.rawValue ?? decision.route ?? "")) \(decision.parameters)"
     switch row.expectation {
     case .invalid(let reason):
       #expect(decision.outcome == .invalid, "\(shown)")
-      #expect(decision.reason == reason, "\(shown)")
+      #expect(decision.reason?.rawValue == reason, "\(shown)")
     case .neverRoutedIntoApp:
       #expect(decision.link != nil, "did not parse: \(shown)")
       #expect(decision.outcome != .routed, "\(shown)")

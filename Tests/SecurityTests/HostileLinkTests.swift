@@ -54,7 +54,7 @@ import Testing
     case .invalid(let reason):
       switch parsed {
       case .success(let link): Issue.record("parsed as `\(link)`; expected invalid(\(reason))")
-      case .failure(let error): #expect(error.reason == reason, "\(error)")
+      case .failure(let error): #expect(error.reason.rawValue == reason, "\(error)")
       }
       #expect(decision == .invalid(reason: reason))
     case .neverRoutedIntoApp:

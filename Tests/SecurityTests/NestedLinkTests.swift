@@ -30,7 +30,7 @@ import Testing
     let row = Self.rows[index]
     let configuration = try DeepLinkAssembly.configuration(market: market == "platform" ? nil : market)
     let decision = configuration.decide(row.link)
-    #expect(decision.outcome == .routed, "\(decision.outcome) \(decision.reason ?? "")")
+    #expect(decision.outcome == .routed, "\(decision.outcome) \(decision.reason?.rawValue ?? "")")
     let routed = try #require(decision.routedLink)
     #expect(routed.queryItems.map(\.name) == row.kept, "\(routed)")
     #expect(!routed.absoluteString.contains("evil"), "\(routed)")
@@ -87,7 +87,7 @@ import Testing
     #expect(seen.links.allSatisfy { !$0.absoluteString.contains("evil") }, "\(seen.links)")
     #expect(seen.links.last?.queryItems.map(\.name) == ["a"])
     // `next` is an ordinary capture: a link in it makes the link invalid rather than reach the handler.
-    #expect(await linker.handle("app://login?next=https://evil.test") == .invalid(reason: "unsafeParameter"))
+    #expect(await linker.handle("app://login?next=https://evil.test") == .invalid(reason: .unsafeParameter))
     #expect(await linker.handle("app://login?next=cart") == .handled(route: "/login?next={next}"))
   }
 

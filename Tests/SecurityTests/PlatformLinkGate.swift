@@ -62,7 +62,7 @@ struct PlatformLinkGate: Sendable {
     do {
       link = try DeepLink(string)
     } catch {
-      return .invalid(reason: error.reason)
+      return .invalid(reason: error.reason.rawValue)
     }
     return decide(link)
   }

@@ -35,7 +35,7 @@ import Testing
   func orderNeedsSignIn() async throws {
     let navigator = RecordingNavigator(isSignedIn: false, signInSucceeds: false)
     let linker = try makeLinker(navigator)
-    #expect(await linker.handle("https://shop.example.ca/en/account/orders/5") == .dropped(reason: "barrierFailed"))
+    #expect(await linker.handle("https://shop.example.ca/en/account/orders/5") == .dropped(reason: .barrierFailed))
     #expect(navigator.signInRequests == 1)
     #expect(navigator.shown.isEmpty)
   }

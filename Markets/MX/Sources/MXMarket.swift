@@ -50,7 +50,7 @@ public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
 
   public var name: String { PlatformRoute.payInStore.name }
   public var matchingPath: String { PlatformRoute.payInStore.source }
-  public var barriers: [String] { PlatformRoute.payInStore.barriers }
+  public var barriers: [BarrierName] { PlatformRoute.payInStore.barriers }
   public var changesState: Bool { PlatformRoute.payInStore.changesState }
 
   public func acceptsParameters(_ parameters: [String: String]) -> Bool {
@@ -60,8 +60,10 @@ public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
       && bytes.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }
   }
 
-  @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-    navigator.show([Screen(route: name, parameters: decodeParameters(data))])
+  @MainActor public func handleDeepLink(
+    parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    navigator.show([Screen(route: name, parameters: parameters.dictionary)])
     completion()
   }
 }

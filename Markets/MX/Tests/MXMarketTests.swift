@@ -27,7 +27,7 @@ import Testing
   func refused() async throws {
     let navigator = RecordingNavigator(confirms: false)
     let linker = try makeLinker(navigator)
-    #expect(await linker.handle("shopmx://mx/pay-in-store/ABC123DEF456") == .dropped(reason: "barrierFailed"))
+    #expect(await linker.handle("shopmx://mx/pay-in-store/ABC123DEF456") == .dropped(reason: .barrierFailed))
     #expect(navigator.shown.isEmpty)
   }
 

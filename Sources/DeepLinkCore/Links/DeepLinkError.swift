@@ -49,27 +49,27 @@ public enum DeepLinkError: Error, Sendable, Hashable, CustomStringConvertible {
   case tooManyPathSegments(Int)
 
   /// A short, stable, machine-readable word for the failure.
-  public var reason: String {
+  public var reason: DeepLinkReason {
     switch self {
-    case .empty: "empty"
-    case .tooLong: "tooLong"
-    case .missingScheme: "missingScheme"
-    case .invalidScheme: "invalidScheme"
-    case .controlCharacter: "controlCharacter"
-    case .backslash: "backslash"
-    case .invalidCharacter: "invalidCharacter"
-    case .malformedPercentEscape: "malformedPercentEscape"
-    case .invalidUTF8: "invalidUTF8"
-    case .userInfo: "userInfo"
-    case .missingHost: "missingHost"
-    case .ipAddressHost: "ipAddressHost"
-    case .invalidHost: "invalidHost"
-    case .emptyHostLabel: "emptyHostLabel"
-    case .hostTooLong: "hostTooLong"
-    case .invalidPort: "invalidPort"
-    case .dotSegment: "dotSegment"
-    case .encodedSlash: "encodedSlash"
-    case .tooManyPathSegments: "tooManyPathSegments"
+    case .empty: .empty
+    case .tooLong: .tooLong
+    case .missingScheme: .missingScheme
+    case .invalidScheme: .invalidScheme
+    case .controlCharacter: .controlCharacter
+    case .backslash: .backslash
+    case .invalidCharacter: .invalidCharacter
+    case .malformedPercentEscape: .malformedPercentEscape
+    case .invalidUTF8: .invalidUTF8
+    case .userInfo: .userInfo
+    case .missingHost: .missingHost
+    case .ipAddressHost: .ipAddressHost
+    case .invalidHost: .invalidHost
+    case .emptyHostLabel: .emptyHostLabel
+    case .hostTooLong: .hostTooLong
+    case .invalidPort: .invalidPort
+    case .dotSegment: .dotSegment
+    case .encodedSlash: .encodedSlash
+    case .tooManyPathSegments: .tooManyPathSegments
     }
   }
 

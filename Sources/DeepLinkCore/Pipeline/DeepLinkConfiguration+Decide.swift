@@ -60,7 +60,7 @@ extension DeepLinkConfiguration {
       guard link.port == nil,
         let owner = exactDomains[host] ?? wildcardDomains.first(where: { $0.matches(host) })?.owner
       else {
-        let reason = link.port == nil ? "foreignHost" : "nonDefaultPort"
+        let reason: DeepLinkReason = link.port == nil ? .foreignHost : .nonDefaultPort
         trace.add(.admit, "external: `\(host)` is not one of the app's domains")
         return (.init(input: input, outcome: .external, reason: reason, link: link, source: source, trace: trace), nil)
       }
@@ -72,7 +72,7 @@ extension DeepLinkConfiguration {
         trace.add(.admit, "invalid: `\(link.scheme)` is not a registered scheme")
         return (
           .init(
-            input: input, outcome: .invalid, reason: "unregisteredScheme", link: link, source: source, trace: trace),
+            input: input, outcome: .invalid, reason: .unregisteredScheme, link: link, source: source, trace: trace),
           nil
         )
       }
@@ -193,13 +193,13 @@ extension DeepLinkConfiguration {
       trace.add(.match, "external: \(linkOwner) does not open this path; the browser shows the page")
       // The browser gets the link as it came.
       let decision = DeepLinkDecision(
-        input: input, outcome: .external, reason: "unmatchedWebPath", link: parsed, source: source, trace: trace,
+        input: input, outcome: .external, reason: .unmatchedWebPath, link: parsed, source: source, trace: trace,
         linkOwner: linkOwner)
       return (decision, nil)
     }
     trace.add(.match, "notFound: no route or plugin takes `\(routedLink.path)`")
     let decision = DeepLinkDecision(
-      input: input, outcome: .notFound, reason: "noRoute", link: NestedLink.dropped(from: link),
+      input: input, outcome: .notFound, reason: .noRoute, link: NestedLink.dropped(from: link),
       rewrittenTo: rewrittenTo.map { NestedLink.dropped(from: $0) },
       rewriteRule: appliedRule, source: source,
       trace: trace, linkOwner: linkOwner)
@@ -308,9 +308,9 @@ extension DeepLinkConfiguration {
 
   /// The barriers a link passes, in order, each once: mandatory, the plugin's, the route's,
   /// then confirmation for a state-changing route reached from outside the app.
-  private func barriers(for target: RouteTarget, pluginBarrier: String?, source: LinkSource) -> [String] {
-    var names: [String] = []
-    func add(_ name: String?) {
+  private func barriers(for target: RouteTarget, pluginBarrier: BarrierName?, source: LinkSource) -> [BarrierName] {
+    var names: [BarrierName] = []
+    func add(_ name: BarrierName?) {
       if let name, !names.contains(name) { names.append(name) }
     }
     add(mandatoryBarrier)
@@ -366,14 +366,14 @@ struct LinkCandidate: Sendable {
   var route: String
   var target: RouteTarget
   var parameters: [String: String]
-  var barriers: [String]
+  var barriers: [BarrierName]
   var pluginData: Data?
   /// Whether the candidate came from the route table: a path-matching plugin then receives its
-  /// parameters encoded as data; an opaque plugin receives exactly what it returned, `nil` too.
+  /// parameters as typed values; an opaque plugin receives exactly the data it returned, `nil` too.
   var matchedInTable: Bool
 
   init(
-    route: String, target: RouteTarget, parameters: [String: String], barriers: [String], pluginData: Data?,
+    route: String, target: RouteTarget, parameters: [String: String], barriers: [BarrierName], pluginData: Data?,
     matchedInTable: Bool
   ) {
     self.route = route
@@ -415,14 +415,15 @@ extension DeepLinkDecision {
   ) -> DeepLinkDecision {
     trace.add(.match, "invalid: the value of `\(name)` holds a link, a slash, a dot segment or an invisible control")
     return .init(
-      input: input, outcome: .invalid, reason: "unsafeParameter", link: link, rewrittenTo: rewrittenTo,
+      input: input, outcome: .invalid, reason: .unsafeParameter, link: link, rewrittenTo: rewrittenTo,
       rewriteRule: rule, source: source, trace: trace, linkOwner: linkOwner)
   }
 
   init(
-    input: String, outcome: DeepLinkOutcome, reason: String?, link: DeepLink? = nil, rewrittenTo: DeepLink? = nil,
+    input: String, outcome: DeepLinkOutcome, reason: DeepLinkReason?, link: DeepLink? = nil,
+    rewrittenTo: DeepLink? = nil,
     rewriteRule: UniversalLink? = nil,
-    route: String? = nil, steps: [String] = [], parameters: [String: String] = [:], barriers: [String] = [],
+    route: String? = nil, steps: [String] = [], parameters: [String: String] = [:], barriers: [BarrierName] = [],
     waitsForPreconditions: Bool = false, source: LinkSource, trace: DecisionTrace, linkOwner: LinkOwner? = nil,
     owner: LinkOwner? = nil
   ) {

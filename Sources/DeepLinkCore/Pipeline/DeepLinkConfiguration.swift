@@ -23,12 +23,12 @@ public final class DeepLinkConfiguration: Sendable {
   /// The filters applied before routing.
   public let filters: LinkFilters
   /// The barrier every link passes, if any.
-  public let mandatoryBarrier: String?
+  public let mandatoryBarrier: BarrierName?
   /// The barrier state-changing routes pass when the link came from outside the app.
-  public let confirmationBarrier: String?
+  public let confirmationBarrier: BarrierName?
   /// The installed barriers, by name, resolved when the configuration is compiled: every
   /// barrier a route, a path-matching plugin or the mandatory barrier names is one of them.
-  let barriers: [String: any DeepLinkHandlingBarrier]
+  let barriers: [BarrierName: any DeepLinkHandlingBarrier]
 
   let schemes: SmallStringMap<URLScheme>
   /// The exact domains (see ``SmallStringMap`` for why not a `Set`); wildcard domains are
@@ -52,8 +52,8 @@ public final class DeepLinkConfiguration: Sendable {
   init(
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink], routes: [RouteSpecification],
     plugins: [any DeepLinkHandlerPlugin], pluginOwners: [Int: LinkOwner] = [:],
-    barriers: [String: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters, mandatoryBarrier: String?,
-    confirmationBarrier: String?
+    barriers: [BarrierName: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
+    mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?
   ) throws(DeepLinkConfigurationError) {
     var schemes: [String: URLScheme] = [:]
     for scheme in urlSchemes {
@@ -150,7 +150,7 @@ public final class DeepLinkConfiguration: Sendable {
 
   /// The routes in the table, in registration order: pattern as written and the route's name
   /// (the pattern for `addRoute` routes, the plugin's name for plugins).
-  public var routeList: [(pattern: String, name: String, barriers: [String], changesState: Bool)] {
+  public var routeList: [(pattern: String, name: String, barriers: [BarrierName], changesState: Bool)] {
     routes.routes.map { ($0.pattern, $0.value.name, $0.value.barriers, $0.value.changesState) }
   }
 
@@ -159,6 +159,9 @@ public final class DeepLinkConfiguration: Sendable {
 
   /// The names of the installed opaque plugins, in install order.
   public var opaquePluginNames: [String] { opaquePlugins.map(\.target.name) }
+
+  /// The names of the installed barriers, sorted.
+  public var barrierNames: [BarrierName] { barriers.keys.sorted() }
 
   /// Who installed each opaque plugin of ``opaquePluginNames``, in the same order.
   public var opaquePluginOwners: [LinkOwner] { opaquePlugins.map(\.target.owner) }

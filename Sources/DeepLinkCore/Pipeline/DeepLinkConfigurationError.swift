@@ -10,7 +10,7 @@ public enum DeepLinkConfigurationError: Error, Sendable, Hashable, CustomStringC
   /// Two rewrite rules match exactly the same links and the later is not an override.
   case conflictingRewrites(existing: String, new: String)
   /// A route, plugin or the mandatory barrier refers to a barrier that is not installed.
-  case unknownBarrier(name: String, usedBy: String)
+  case unknownBarrier(name: BarrierName, usedBy: String)
   /// A state-changing route exists but no confirmation barrier is installed.
   case missingConfirmationBarrier(route: String)
   /// No custom scheme without a custom host is registered, so rewrites have no app scheme.

@@ -68,9 +68,10 @@ public struct DeepLinkDecision: Sendable {
   public let input: String
   /// What the pipeline decided.
   public let outcome: DeepLinkOutcome
-  /// A short machine-readable word for every outcome but `routed` (`userInfo`,
-  /// `foreignHost`, `unregisteredScheme`, `blacklistedHost`, `noRoute`, …).
-  public let reason: String?
+  /// Why, for every outcome but `routed` (``DeepLinkReason/userInfo``,
+  /// ``DeepLinkReason/foreignHost``, ``DeepLinkReason/noRoute``, …); its raw value is the word
+  /// the CLI and telemetry print.
+  public let reason: DeepLinkReason?
   /// The parsed link, unless parsing failed.
   public let link: DeepLink?
   /// The app link a rewrite rule produced, if one applied.
@@ -85,7 +86,7 @@ public struct DeepLinkDecision: Sendable {
   /// The captured parameters plus those a rewrite passed on.
   public let parameters: [String: String]
   /// The barriers the link must pass, in order (mandatory, the route's, confirmation).
-  public let barriers: [String]
+  public let barriers: [BarrierName]
   /// Whether the route waits for the global preconditions.
   public let waitsForPreconditions: Bool
   /// Where the link came from.
@@ -116,7 +117,7 @@ final class RouteTarget: Sendable {
 
   let kind: Kind
   let name: String
-  let barriers: [String]
+  let barriers: [BarrierName]
   let waitForPreconditions: Bool
   let changesState: Bool
   /// Who declared the route or plugin: a market's see only that market's links.
@@ -130,7 +131,7 @@ final class RouteTarget: Sendable {
   let catchAllParameters: Set<String>
 
   init(
-    kind: Kind, name: String, barriers: [String], waitForPreconditions: Bool, changesState: Bool,
+    kind: Kind, name: String, barriers: [BarrierName], waitForPreconditions: Bool, changesState: Bool,
     owner: LinkOwner = .platform, acceptsParameters: (@Sendable ([String: String]) -> Bool)? = nil,
     freeTextParameters: Set<String> = [], pattern: RoutePattern? = nil
   ) {

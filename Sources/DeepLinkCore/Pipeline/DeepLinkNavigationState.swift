@@ -6,21 +6,27 @@ public struct DeepLinkNavigationState: Sendable {
   public let source: LinkSource
   /// The route pattern (or plugin name) that was chosen.
   public let route: String
-  /// The captured parameters, plus those a rewrite passed on (such as `locale`).
-  public let parameters: [String: String]
+  /// The captured parameters, plus those a rewrite passed on (such as `locale`), as typed
+  /// values (`parameters.int("id")`).
+  public let parameters: DeepLinkParameters
   /// What the app's ``DeepLinker/navigationContextProvider`` returned when the handler ran
   /// (the selected tab, the presented screen…).
   public let context: (any Sendable)?
+  /// The link the route matched (``DeepLinkDecision/routedLink``); `nil` when the state was
+  /// made outside a linker without one.
+  public let link: DeepLink?
 
   /// Creates a state; the linker makes these, tests may too.
   public init(
-    isColdStart: Bool, source: LinkSource, route: String, parameters: [String: String], context: (any Sendable)? = nil
+    isColdStart: Bool, source: LinkSource, route: String, parameters: DeepLinkParameters,
+    context: (any Sendable)? = nil, link: DeepLink? = nil
   ) {
     self.isColdStart = isColdStart
     self.source = source
     self.route = route
     self.parameters = parameters
     self.context = context
+    self.link = link
   }
 }
 
@@ -39,13 +45,13 @@ public enum DeepLinkResult: Sendable, Hashable, CustomStringConvertible {
   /// It went to the external-URL handler.
   case external
   /// A filter refused it.
-  case forbidden(reason: String)
+  case forbidden(reason: DeepLinkReason)
   /// An excluded scheme or host.
-  case ignored(reason: String)
+  case ignored(reason: DeepLinkReason)
   /// Nothing routes it, or every candidate declined.
   case notFound
   /// It is malformed, dangerous or of an unregistered scheme.
-  case invalid(reason: String)
+  case invalid(reason: DeepLinkReason)
   /// Its handler or a barrier check did not finish in time.
   case timedOut(route: String)
   /// A newer link replaced it while it waited.
@@ -53,7 +59,7 @@ public enum DeepLinkResult: Sendable, Hashable, CustomStringConvertible {
   /// It was dropped: `barrierFailed`, `preconditionFailed`, `preconditionTimeout`,
   /// `queueOverflow`, `coldStartBufferOverflow`, `unknownBarrier`, `expired` (a restored link past its
   /// deadline).
-  case dropped(reason: String)
+  case dropped(reason: DeepLinkReason)
 
   public var description: String {
     switch self {

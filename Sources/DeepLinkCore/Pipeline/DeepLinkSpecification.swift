@@ -13,15 +13,15 @@ public struct DeepLinkSpecification: Sendable {
   /// platform's.
   public var pluginOwners: [Int: LinkOwner] = [:]
   /// The installed barriers, by name.
-  public var barriers: [String: any DeepLinkHandlingBarrier] = [:]
+  public var barriers: [BarrierName: any DeepLinkHandlingBarrier] = [:]
   /// Who installed each barrier, by name; a barrier without an entry is the platform's.
-  public var barrierOwners: [String: LinkOwner] = [:]
+  public var barrierOwners: [BarrierName: LinkOwner] = [:]
   /// The scheme and host filters.
   public var filters = LinkFilters()
-  /// The name of the barrier every link passes.
-  public var mandatoryBarrier: String?
-  /// The name of the barrier state-changing links from outside pass.
-  public var confirmationBarrier: String?
+  /// The barrier every link passes.
+  public var mandatoryBarrier: BarrierName?
+  /// The barrier state-changing links from outside pass.
+  public var confirmationBarrier: BarrierName?
   /// Routes added with `addRoute`.
   var routes: [RouteSpecification] = []
 

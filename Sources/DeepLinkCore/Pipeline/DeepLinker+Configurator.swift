@@ -56,7 +56,8 @@ extension DeepLinker {
       with { $0.specification.plugins.append(plugin) }
     }
 
-    /// Installs a barrier under its ``DeepLinkHandlingBarrier/name``.
+    /// Installs a barrier under its ``DeepLinkHandlingBarrier/name``; routes and plugins refer to
+    /// it by that name.
     public func install(barrier: some DeepLinkHandlingBarrier) -> Configurator {
       with { $0.specification.barriers[barrier.name] = barrier }
     }

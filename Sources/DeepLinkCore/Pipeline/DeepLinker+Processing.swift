@@ -35,7 +35,7 @@ final class LinkWork {
 /// How a wait ended.
 enum WaitResult: Sendable, Equatable {
   case passed, failed, timedOut, superseded
-  case dropped(String)
+  case dropped(DeepLinkReason)
 }
 
 /// A wait that ends exactly once: the first of its answer, its timeout, or a supersede wins;
@@ -74,9 +74,9 @@ extension DeepLinker {
       emit(.buffered, id, redacted)
       while coldStartBuffer.count > max(0, coldStartBufferLimit) {
         let dropped = coldStartBuffer.removeFirst()
-        emit(.dropped, dropped.id, dropped.redacted, reason: "coldStartBufferOverflow")
+        emit(.dropped, dropped.id, dropped.redacted, reason: DeepLinkReason.coldStartBufferOverflow.rawValue)
         deliver(
-          .dropped(reason: "coldStartBufferOverflow"), id: dropped.id, redacted: dropped.redacted,
+          .dropped(reason: .coldStartBufferOverflow), id: dropped.id, redacted: dropped.redacted,
           to: dropped.continuation)
       }
       return (true, nil)
@@ -94,19 +94,21 @@ extension DeepLinker {
     redacted: String, isColdStart: Bool, times: LinkTimes, requestedSource: LinkSource?,
     continuation: CheckedContinuation<DeepLinkResult, Never>?
   ) -> (Bool, LinkWork?) {
-    let reason = decision.reason ?? decision.outcome.rawValue
+    // Every outcome but `routed` has a reason; `noRoute` stands in only to keep the type total.
+    let why = decision.reason ?? .noRoute
+    let reason = why.rawValue
     let result: DeepLinkResult
     switch decision.outcome {
     case .invalid:
       emit(.invalid, id, redacted, reason: reason)
-      result = .invalid(reason: reason)
+      result = .invalid(reason: why)
     case .ignored:
       emit(.ignored, id, redacted, reason: reason)
-      result = .ignored(reason: reason)
+      result = .ignored(reason: why)
     case .forbidden:
       emit(.forbidden, id, redacted, reason: reason)
       if let link = decision.link { forbiddenHandler?(link) }
-      result = .forbidden(reason: reason)
+      result = .forbidden(reason: why)
     case .external:
       emit(.external, id, redacted, reason: reason)
       if let link = decision.link { externalURLHandler?(link) }
@@ -179,7 +181,7 @@ extension DeepLinker {
         let turn = await suspend(work, timeout: nil, supersedable: false) { _ in
           self.turnQueue.append(work)
           while self.turnQueue.count > max(0, limit) {
-            self.turnQueue.removeFirst().currentWait?.resolve(.dropped("queueOverflow"))
+            self.turnQueue.removeFirst().currentWait?.resolve(.dropped(.queueOverflow))
           }
         }
         guard turn == .passed else {
@@ -208,11 +210,11 @@ extension DeepLinker {
     if decision.waitsForPreconditions && !preconditions.isEmpty {
       let outcome = await waitForPreconditions(work)
       guard outcome == .passed else {
-        return finish(work, route: first.route, outcome == .failed ? .dropped("preconditionFailed") : outcome)
+        return finish(work, route: first.route, outcome == .failed ? .dropped(.preconditionFailed) : outcome)
       }
     }
 
-    var passedBarriers = Set<String>()
+    var passedBarriers = Set<BarrierName>()
     var candidates = [first]
     var fallbacksComputed = false
     var index = 0
@@ -239,21 +241,23 @@ extension DeepLinker {
         emit(.declined, work.id, work.redacted, route: candidate.route)
       }
     }
-    emit(.notFound, work.id, work.redacted, reason: "allCandidatesDeclined")
+    emit(.notFound, work.id, work.redacted, reason: DeepLinkReason.allCandidatesDeclined.rawValue)
     unableToRouteHandler?(link)
     return .notFound
   }
 
   /// Reports how a wait that did not pass ended, and returns the link's result.
-  private func finish(_ work: LinkWork, route: String, _ outcome: WaitResult, barrier: String? = nil) -> DeepLinkResult
-  {
+  private func finish(
+    _ work: LinkWork, route: String, _ outcome: WaitResult, barrier: BarrierName? = nil
+  ) -> DeepLinkResult {
     switch outcome {
     case .passed:
       return .handled(route: route)
     case .failed:
       emit(.barrierFailed, work.id, work.redacted, route: route, barrier: barrier)
-      emit(.dropped, work.id, work.redacted, route: route, barrier: barrier, reason: "barrierFailed")
-      return .dropped(reason: "barrierFailed")
+      emit(
+        .dropped, work.id, work.redacted, route: route, barrier: barrier, reason: DeepLinkReason.barrierFailed.rawValue)
+      return .dropped(reason: .barrierFailed)
     case .timedOut:
       emit(.timedOut, work.id, work.redacted, route: route, barrier: barrier)
       return .timedOut(route: route)
@@ -261,7 +265,7 @@ extension DeepLinker {
       emit(.superseded, work.id, work.redacted, route: route, barrier: barrier)
       return .superseded
     case .dropped(let reason):
-      emit(.dropped, work.id, work.redacted, route: route, barrier: barrier, reason: reason)
+      emit(.dropped, work.id, work.redacted, route: route, barrier: barrier, reason: reason.rawValue)
       return .dropped(reason: reason)
     }
   }
@@ -284,14 +288,14 @@ extension DeepLinker {
     work.isWaiting = false
     linksWaitingForPreconditions -= 1
     if linksWaitingForPreconditions == 0 { preconditionLoadingStateUIHandler?.hideLoadingState() }
-    if outcome == .timedOut { return .dropped("preconditionTimeout") }
+    if outcome == .timedOut { return .dropped(.preconditionTimeout) }
     return outcome
   }
 
-  private func pass(barrier name: String, link: DeepLink, work: LinkWork, route: String) async -> WaitResult {
+  private func pass(barrier name: BarrierName, link: DeepLink, work: LinkWork, route: String) async -> WaitResult {
     // Barriers a route names are checked when the configuration is compiled; an opaque plugin's
     // answer may still name one that is not installed, reported here.
-    guard let barrier = work.configuration.barriers[name] else { return .dropped("unknownBarrier") }
+    guard let barrier = work.configuration.barriers[name] else { return .dropped(.unknownBarrier) }
     if barrier.status(for: link) == .passed {
       emit(.barrierPassed, work.id, work.redacted, route: route, barrier: name)
       return .passed
@@ -315,16 +319,21 @@ extension DeepLinker {
     let start = clock.now
     let state = DeepLinkNavigationState(
       isColdStart: work.isColdStart, source: work.decision.source, route: candidate.route,
-      parameters: candidate.parameters, context: navigationContextProvider?())
+      parameters: DeepLinkParameters(candidate.parameters), context: navigationContextProvider?(), link: link)
     switch candidate.target.kind {
     case .handler(let index):
       guard handlers[index](link, state) else { return .failed }
     case .plugin(let index):
       let plugin = work.configuration.plugins[index]
-      let data = candidate.matchedInTable ? Self.encode(candidate.parameters) : candidate.pluginData
+      // A path-matching plugin the table chose gets the parameters as they are; an opaque
+      // plugin gets back the data it returned.
+      let pathPlugin = candidate.matchedInTable ? plugin as? any DeepLinkHandlerPathMatchingPlugin : nil
       let outcome = await suspend(work, timeout: plugin.completionTimeout, supersedable: false) { pending in
-        plugin.handleDeepLink(with: data, state: state) {
-          Task { @MainActor in pending.resolve(.passed) }
+        let completion: @Sendable () -> Void = { Task { @MainActor in pending.resolve(.passed) } }
+        if let pathPlugin {
+          pathPlugin.handleDeepLink(parameters: state.parameters, state: state, completion: completion)
+        } else {
+          plugin.handleDeepLink(with: candidate.pluginData, state: state, completion: completion)
         }
       }
       guard outcome == .passed else { return outcome }
@@ -334,12 +343,6 @@ extension DeepLinker {
       owner: candidate.target.owner)
     successRouteHandler?(link)
     return .passed
-  }
-
-  private static func encode(_ parameters: [String: String]) -> Data? {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    return try? encoder.encode(parameters)
   }
 
   /// Suspends `work` until `start`'s wait is resolved, its timeout passes, or (when
@@ -371,7 +374,7 @@ extension DeepLinker {
   // MARK: Telemetry
 
   func emit(
-    _ kind: DeepLinkEvent.Kind, _ id: UInt64, _ link: String, route: String? = nil, barrier: String? = nil,
+    _ kind: DeepLinkEvent.Kind, _ id: UInt64, _ link: String, route: String? = nil, barrier: BarrierName? = nil,
     reason: String? = nil, duration: Duration? = nil, owner: LinkOwner? = nil
   ) {
     let event = DeepLinkEvent(

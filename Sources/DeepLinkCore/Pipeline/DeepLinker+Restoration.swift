@@ -73,8 +73,8 @@ extension DeepLinker {
         lastLinkID += 1
         let redacted = LinkRedactor.redact(raw: record.input)
         emit(.received, lastLinkID, redacted)
-        emit(.dropped, lastLinkID, redacted, reason: "expired")
-        deliver(.dropped(reason: "expired"), id: lastLinkID, redacted: redacted, to: nil)
+        emit(.dropped, lastLinkID, redacted, reason: DeepLinkReason.expired.rawValue)
+        deliver(.dropped(reason: .expired), id: lastLinkID, redacted: redacted, to: nil)
         continue
       }
       let (isAccepted, work) = accept(record.input, source: record.source, continuation: nil, times: times)

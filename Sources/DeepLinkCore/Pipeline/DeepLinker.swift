@@ -27,7 +27,7 @@ public typealias DeepLinkPreconditionHandler = @MainActor @Sendable () async -> 
 ///   .withNotFoundHandler { link in print("no route for \(link)") }
 ///   .initialize()
 /// try linker.addRoute("/product/{id:int}") { link, state in
-///   navigator.showProduct(state.parameters["id"]!)
+///   navigator.showProduct(state.parameters.int("id")!)
 ///   return true
 /// }
 /// linker.route("shop://product/123")
@@ -146,7 +146,7 @@ public final class DeepLinker {
   /// - Throws: ``DeepLinkConfigurationError`` for a malformed pattern, a conflict, or an
   ///   unknown barrier.
   public func addRoute(
-    _ pattern: String, waitForPreconditions: Bool = false, barriers: [String] = [], changesState: Bool = false,
+    _ pattern: String, waitForPreconditions: Bool = false, barriers: [BarrierName] = [], changesState: Bool = false,
     freeTextParameters: Set<String> = [], handler: @escaping DeepLinkRouteHandler
   ) throws(DeepLinkConfigurationError) {
     let compiled: RoutePattern

@@ -21,18 +21,18 @@ public struct LinkFilters: Sendable, Hashable {
   public init() {}
 
   /// The outcome and reason the filters give `link`, or `nil` to let it through.
-  func verdict(for link: DeepLink) -> (DeepLinkOutcome, String)? {
-    if excludedSchemes.contains(link.scheme) { return (.ignored, "excludedScheme") }
-    if let host = link.host, excludedHosts.contains(where: { $0.matches(host) }) { return (.ignored, "excludedHost") }
-    if blacklistSchemes.contains(link.scheme) { return (.forbidden, "blacklistedScheme") }
+  func verdict(for link: DeepLink) -> (DeepLinkOutcome, DeepLinkReason)? {
+    if excludedSchemes.contains(link.scheme) { return (.ignored, .excludedScheme) }
+    if let host = link.host, excludedHosts.contains(where: { $0.matches(host) }) { return (.ignored, .excludedHost) }
+    if blacklistSchemes.contains(link.scheme) { return (.forbidden, .blacklistedScheme) }
     if let host = link.host, blacklistHosts.contains(where: { $0.matches(host) }) {
-      return (.forbidden, "blacklistedHost")
+      return (.forbidden, .blacklistedHost)
     }
     if !whitelistSchemes.isEmpty && !whitelistSchemes.contains(link.scheme) {
-      return (.forbidden, "notWhitelistedScheme")
+      return (.forbidden, .notWhitelistedScheme)
     }
     if let host = link.host, !whitelistHosts.isEmpty, !whitelistHosts.contains(where: { $0.matches(host) }) {
-      return (.forbidden, "notWhitelistedHost")
+      return (.forbidden, .notWhitelistedHost)
     }
     return nil
   }

@@ -4,15 +4,16 @@ import Foundation
 public enum DeepLinkHandlerOption: Sendable, Hashable {
   /// The plugin declines; the next candidate is asked.
   case no
-  /// The plugin handles the link with `data` (usually the link's parameters, encoded).
+  /// The plugin handles the link with `data`, its own opaque payload, handed back as it is to
+  /// ``DeepLinkHandlerPlugin/handleDeepLink(with:state:completion:)``.
   case yes(data: Data?)
   /// The plugin handles the link once the barrier installed under `name` has passed.
-  case yesWithBarrier(name: String, data: Data?)
+  case yesWithBarrier(name: BarrierName, data: Data?)
 }
 
 extension DeepLinkHandlerOption {
   /// For an accepting answer, its data and the barrier it names; `nil` for ``no``.
-  public var acceptance: (data: Data?, barrier: String?)? {
+  public var acceptance: (data: Data?, barrier: BarrierName?)? {
     switch self {
     case .no: nil
     case .yes(let data): (data, nil)
@@ -90,13 +91,26 @@ extension AsyncDeepLinkHandlerPlugin {
 /// A plugin that names the links it takes with a route pattern (`/transaction/{transaction_id}`).
 ///
 /// It is indexed in the route table like a route added with `addRoute`, so it costs nothing
-/// to links it does not match. Its handler receives the captured parameters encoded as a JSON
-/// object of strings (`{"transaction_id":"789"}`); ``decodeParameters(_:)`` reads them back.
+/// to links it does not match. Its handler,
+/// ``handleDeepLink(parameters:state:completion:)``, receives the captured parameters (and
+/// those a rewrite passed on) as typed values: nothing is encoded or decoded on the way.
+///
+/// ```swift
+/// struct TransactionPlugin: DeepLinkHandlerPathMatchingPlugin {
+///   var matchingPath: String { "/transaction/{transaction_id:int}" }
+///   var barriers: [BarrierName] { ["authentication"] }
+///   func handleDeepLink(
+///     parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+///   ) {
+///     navigator.showTransaction(parameters.int("transaction_id")!, completion: completion)
+///   }
+/// }
+/// ```
 public protocol DeepLinkHandlerPathMatchingPlugin: DeepLinkHandlerPlugin {
   /// The route pattern, in the syntax of ``RoutePattern``.
   var matchingPath: String { get }
-  /// Barriers, by name, every link of this plugin must pass. Defaults to none.
-  var barriers: [String] { get }
+  /// Barriers every link of this plugin must pass. Defaults to none.
+  var barriers: [BarrierName] { get }
   /// Whether links of this plugin change state (pay, delete, follow): they then pass the
   /// confirmation barrier when they come from outside the app. Defaults to `false`.
   var changesState: Bool { get }
@@ -109,10 +123,15 @@ public protocol DeepLinkHandlerPathMatchingPlugin: DeepLinkHandlerPlugin {
   /// The captures that hold free text (a search query): exempt from the slash and dot part of
   /// the captured-value rule, not from its control, bidi and zero-width part. Defaults to none.
   var freeTextParameters: Set<String> { get }
+  /// Handles a link the route table matched, with its parameters (``state``'s too) as typed
+  /// values; calls `completion` once the screen is shown. Runs on the main actor once every
+  /// barrier has passed, bounded by ``DeepLinkHandlerPlugin/completionTimeout``.
+  @MainActor func handleDeepLink(
+    parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void)
 }
 
 extension DeepLinkHandlerPathMatchingPlugin {
-  public var barriers: [String] { [] }
+  public var barriers: [BarrierName] { [] }
   public var changesState: Bool { false }
   public var waitForPreconditions: Bool { false }
   public func acceptsParameters(_ parameters: [String: String]) -> Bool { true }
@@ -121,10 +140,10 @@ extension DeepLinkHandlerPathMatchingPlugin {
   /// Path-matching plugins are chosen by the route table; asked directly, they decline.
   public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption { .no }
 
-  /// Decodes the parameters a path-matching plugin receives.
-  public func decodeParameters(_ data: Data?) -> [String: String] {
-    guard let data, let parameters = try? JSONDecoder().decode([String: String].self, from: data) else { return [:] }
-    return parameters
+  /// Not used for a path-matching plugin: the linker calls
+  /// ``handleDeepLink(parameters:state:completion:)``. Completes at once.
+  @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
+    completion()
   }
 }
 
@@ -135,10 +154,15 @@ public enum DeepLinkHandlerCodingOption<Parameters: Codable & Sendable>: Sendabl
   /// The plugin handles the link with these parameters.
   case yes(parameters: Parameters)
   /// The plugin handles the link with these parameters once the named barrier has passed.
-  case yesWithBarrier(name: String, parameters: Parameters)
+  case yesWithBarrier(name: BarrierName, parameters: Parameters)
 }
 
-/// A plugin that serves a group of links and switches on a typed `Codable` parameters value.
+/// A plugin that serves a group of links and switches on a typed parameters value.
+///
+/// The value is not encoded on its way to the handler: the decision records only that the
+/// plugin takes the link, and the linker's call to the handler asks
+/// ``shouldHandleCodingDeepLink(_:)`` again for the link it decided (a pure function, so the
+/// answer is the same) and hands the typed value over.
 ///
 /// ```swift
 /// enum PaymentPoint: Codable, Sendable { case pay(orderID: String), transaction(id: String) }
@@ -161,23 +185,31 @@ public protocol DeepLinkHandlerCodingPlugin: DeepLinkHandlerPlugin {
 extension DeepLinkHandlerCodingPlugin {
   public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
     switch shouldHandleCodingDeepLink(link) {
-    case .no:
-      return .no
-    case .yes(let parameters):
-      guard let data = try? JSONEncoder().encode(parameters) else { return .no }
-      return .yes(data: data)
-    case .yesWithBarrier(let name, let parameters):
-      guard let data = try? JSONEncoder().encode(parameters) else { return .no }
-      return .yesWithBarrier(name: name, data: data)
+    case .no: .no
+    case .yes: .yes(data: nil)
+    case .yesWithBarrier(let name, _): .yesWithBarrier(name: name, data: nil)
     }
   }
 
-  @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-    guard let data, let parameters = try? JSONDecoder().decode(Parameters.self, from: data) else {
+  /// Hands the typed parameters for the decided link (``DeepLinkNavigationState/link``) to
+  /// ``handleCodingDeepLink(with:completion:)``.
+  @MainActor public func handleDeepLink(
+    with data: Data?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    switch state.link.map(shouldHandleCodingDeepLink) {
+    case .yes(let parameters)?, .yesWithBarrier(_, let parameters)?:
+      handleCodingDeepLink(with: parameters, completion: completion)
+    case .no?, nil:
+      // Only a plugin whose answer changed since the decision (its `shouldHandleCodingDeepLink`
+      // is not pure), or a call without a link, gets here: nothing to show.
       completion()
-      return
     }
-    handleCodingDeepLink(with: parameters, completion: completion)
+  }
+
+  /// Without the link there are no parameters to hand over: completes at once. The linker
+  /// calls ``handleDeepLink(with:state:completion:)``.
+  @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
+    completion()
   }
 }
 

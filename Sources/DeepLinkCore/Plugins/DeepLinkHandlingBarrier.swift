@@ -16,7 +16,7 @@ public enum DeepLinkBarrierStatus: Sendable, Hashable {
 ///
 /// ```swift
 /// struct AuthenticationBarrier: DeepLinkHandlingBarrier {
-///   let name = "authentication"
+///   let name: BarrierName = "authentication"
 ///   func status(for link: DeepLink) -> DeepLinkBarrierStatus { session.isValid ? .passed : .needToCheck }
 ///   func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
 ///     navigator.showLogin { signedIn in completion(signedIn) }
@@ -24,8 +24,9 @@ public enum DeepLinkBarrierStatus: Sendable, Hashable {
 /// }
 /// ```
 public protocol DeepLinkHandlingBarrier: Sendable {
-  /// The name routes and plugins refer to it by. Defaults to the type's name.
-  var name: String { get }
+  /// The name routes and plugins refer to it by (no default: a `name` of another type would
+  /// otherwise leave the barrier under a name nobody refers to).
+  var name: BarrierName { get }
   /// How long a check may take before the link is dropped. Defaults to 5 minutes.
   var checkTimeout: Duration { get }
   /// Whether `deepLink` passes without a check.
@@ -35,7 +36,6 @@ public protocol DeepLinkHandlingBarrier: Sendable {
 }
 
 extension DeepLinkHandlingBarrier {
-  public var name: String { String(describing: Self.self) }
   public var checkTimeout: Duration { .seconds(300) }
 }
 

@@ -61,8 +61,10 @@ public struct DeepLinkEvent: Sendable, Hashable, CustomStringConvertible {
   /// The route pattern or plugin name, once known.
   public let route: String?
   /// The barrier concerned, for barrier and waiting events.
-  public let barrier: String?
-  /// A short machine-readable word (`userInfo`, `foreignHost`, `barrierFailed`, …).
+  public let barrier: BarrierName?
+  /// A short machine-readable word: a ``DeepLinkReason``'s raw value (`userInfo`, `foreignHost`,
+  /// `barrierFailed`, …), `preconditions` or `queued` for a `waiting` event, the rewritten link
+  /// (redacted) for a `rewritten` event.
   public let reason: String?
   /// How long the handler took, for `handled`.
   public let duration: Duration?
@@ -72,7 +74,8 @@ public struct DeepLinkEvent: Sendable, Hashable, CustomStringConvertible {
 
   /// Creates an event.
   public init(
-    kind: Kind, linkID: UInt64, link: String, route: String? = nil, barrier: String? = nil, reason: String? = nil,
+    kind: Kind, linkID: UInt64, link: String, route: String? = nil, barrier: BarrierName? = nil,
+    reason: String? = nil,
     duration: Duration? = nil, owner: LinkOwner? = nil
   ) {
     self.kind = kind

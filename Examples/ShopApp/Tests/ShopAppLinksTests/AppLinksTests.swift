@@ -26,7 +26,7 @@ import Testing
     Row(market: "CA", link: "shop://product/7", result: .handled(route: "/product/{id:int}"), screen: "product(id=7)"),
     Row(market: "MX", link: "shop://cart", result: .handled(route: "/cart"), screen: "cart"),
     Row(market: "CA", link: "shop://nowhere", result: .notFound, screen: nil),
-    Row(market: "CA", link: "javascript:alert(1)", result: .invalid(reason: "unregisteredScheme"), screen: nil),
+    Row(market: "CA", link: "javascript:alert(1)", result: .invalid(reason: .unregisteredScheme), screen: nil),
   ]
 
   @Test("a market's links show their screens", arguments: rows)
@@ -64,7 +64,7 @@ import Testing
     let gaveUp = Task { await linker.handle("shop://orders/1") }
     await yieldUntil { session.isShowingSignIn }
     session.finishSignIn(succeeded: false)
-    #expect(await gaveUp.value == .dropped(reason: "barrierFailed"))
+    #expect(await gaveUp.value == .dropped(reason: .barrierFailed))
   }
 
   @Test("a universal link from a user activity is routed as one")

@@ -1,0 +1,73 @@
+/// Why a link was not routed or handled: one stable word for every outcome but `routed` and for
+/// every way a routed link can be dropped.
+///
+/// The raw values are the words the `deeplink` tool's `reason` field, decision snapshots and
+/// telemetry events (``DeepLinkEvent/reason``) print; they never change.
+///
+/// ```swift
+/// configuration.decide("shop://nowhere").reason          // .noRoute
+/// configuration.decide("shop://nowhere").reason?.rawValue // "noRoute"
+/// ```
+public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  // MARK: parse (`invalid`): see ``DeepLinkError``
+
+  case empty, tooLong, missingScheme, invalidScheme, controlCharacter, backslash, invalidCharacter
+  case malformedPercentEscape, invalidUTF8, userInfo, missingHost, ipAddressHost, invalidHost, emptyHostLabel
+  case hostTooLong, invalidPort, dotSegment, encodedSlash, tooManyPathSegments
+
+  // MARK: admit
+
+  /// An excluded scheme (`ignored`).
+  case excludedScheme
+  /// An excluded host (`ignored`).
+  case excludedHost
+  /// A blacklisted scheme (`forbidden`).
+  case blacklistedScheme
+  /// A blacklisted host (`forbidden`).
+  case blacklistedHost
+  /// A scheme not on the whitelist (`forbidden`).
+  case notWhitelistedScheme
+  /// A host not on the whitelist (`forbidden`).
+  case notWhitelistedHost
+  /// A web link to a host that is not one of the app's domains (`external`).
+  case foreignHost
+  /// A web link to one of the app's domains on a non-default port (`external`).
+  case nonDefaultPort
+  /// A custom scheme the app did not register (`invalid`).
+  case unregisteredScheme
+
+  // MARK: match
+
+  /// A path on the app's domains the app does not open (`external`: the browser shows it).
+  case unmatchedWebPath
+  /// Ours, but no route or plugin takes it (`notFound`).
+  case noRoute
+  /// A captured value holds a link, a slash, a dot segment or an invisible control (`invalid`).
+  case unsafeParameter
+
+  // MARK: gate and execute (``DeepLinkResult/dropped(reason:)``, ``DeepLinkResult/notFound``)
+
+  /// A barrier refused the link.
+  case barrierFailed
+  /// A precondition refused the link.
+  case preconditionFailed
+  /// The preconditions did not answer in time.
+  case preconditionTimeout
+  /// The pending-link queue was full; the oldest waiting link was dropped.
+  case queueOverflow
+  /// The cold-start buffer was full; the oldest buffered link was dropped.
+  case coldStartBufferOverflow
+  /// An opaque plugin's answer named a barrier that is not installed.
+  case unknownBarrier
+  /// A link restored after a relaunch (``DeepLinker/restore(_:)``) was past its deadline.
+  case expired
+  /// Every candidate's handler declined the link (`notFound`).
+  case allCandidatesDeclined
+
+  public var description: String { rawValue }
+}
+
+extension DeepLinkDecision {
+  /// Why a link was not routed; see ``DeepLinkReason``.
+  public typealias Reason = DeepLinkReason
+}

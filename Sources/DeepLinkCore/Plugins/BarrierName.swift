@@ -1,0 +1,36 @@
+/// How a route, a plugin or the configuration refers to a barrier: the name it is installed
+/// under.
+///
+/// A string literal is a barrier name (`barriers: ["authentication"]`); the platform's reserved
+/// names are static members in `PlatformLinks` (`.authentication`, `.confirmation`). A route
+/// that names a barrier nobody installed is a configuration error when the configuration is
+/// compiled; an opaque plugin's run-time answer naming one drops the link (`unknownBarrier`).
+///
+/// ```swift
+/// try linker.addRoute("/checkout", barriers: ["authentication"]) { _, _ in true }
+/// ```
+public struct BarrierName: RawRepresentable, Sendable, Hashable, Comparable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  /// The name as written.
+  public let rawValue: String
+
+  /// The barrier named `rawValue`.
+  public init(rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  /// The barrier named `name`.
+  public init(_ name: String) {
+    self.rawValue = name
+  }
+
+  public init(stringLiteral value: String) {
+    self.rawValue = value
+  }
+
+  public static func < (lhs: BarrierName, rhs: BarrierName) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  /// The name as written: what the CLI, telemetry and errors print.
+  public var description: String { rawValue }
+}

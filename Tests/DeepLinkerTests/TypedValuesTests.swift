@@ -1,0 +1,187 @@
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+import Testing
+
+/// A path-matching plugin that records the typed values its handler receives, and whether the
+/// data-based handler was ever called.
+@MainActor
+final class TypedOrderPlugin: DeepLinkHandlerPathMatchingPlugin {
+  nonisolated var matchingPath: String { "/order/{id:int}/{ref:uuid}" }
+  nonisolated var name: String { "orders" }
+  private(set) var received: [(id: Int?, ref: UUID?, parameters: DeepLinkParameters, state: DeepLinkParameters)] = []
+  private(set) var dataCalls = 0
+
+  nonisolated init() {}
+
+  func handleDeepLink(
+    parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    received.append((parameters.int("id"), parameters.uuid("ref"), parameters, state.parameters))
+    completion()
+  }
+
+  func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
+    dataCalls += 1
+    completion()
+  }
+}
+
+/// A coding plugin whose parameters JSON cannot encode (a NaN): they used to turn the plugin's
+/// answer into a silent `.no`.
+@MainActor
+final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
+  struct Measure: Codable, Sendable { var value: Double }
+  private(set) var received: [Double] = []
+
+  nonisolated init() {}
+
+  nonisolated func shouldHandleCodingDeepLink(_ link: DeepLink) -> DeepLinkHandlerCodingOption<Measure> {
+    guard link.pathSegments.first == "measure", let text = link.pathSegments.dropFirst().first else { return .no }
+    return .yes(parameters: Measure(value: text == "unknown" ? .nan : Double(text) ?? 0))
+  }
+
+  func handleCodingDeepLink(with parameters: Measure, completion: @escaping @Sendable () -> Void) {
+    received.append(parameters.value)
+    completion()
+  }
+}
+
+/// Values stay typed inside the process: parameters reach handlers without being encoded,
+/// reasons and barrier references are types whose raw values are the stable words.
+@MainActor
+@Suite struct TypedValuesTests {
+  @Test("a path-matching plugin receives its parameters as typed values, never as data")
+  func pathMatchingPluginTypedValues() async throws {
+    let plugin = TypedOrderPlugin()
+    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize()
+    let ref = "123e4567-e89b-12d3-a456-426614174000"
+    #expect(await linker.handle("shop://order/42/\(ref)") == .handled(route: "/order/{id:int}/{ref:uuid}"))
+    let received = try #require(plugin.received.first)
+    #expect(received.id == 42)
+    #expect(received.ref == UUID(uuidString: ref))
+    #expect(received.parameters == ["id": "42", "ref": ref])
+    #expect(received.state == received.parameters)
+    #expect(plugin.dataCalls == 0)
+  }
+
+  @Test("an addRoute handler reads typed captures and a rewrite's extras from its state")
+  func routeHandlerTypedValues() async throws {
+    let linker = try DeepLinker.configure()
+      .set(urlSchemes: [URLScheme("shop")])
+      .set(allowedDomains: ["shop.example.ca"])
+      .add(universalLinks: [
+        UniversalLink("https://shop.example.ca/fr/ip/{id}", to: "/product/{id:int}", parameters: ["locale": "fr"])
+      ])
+      .initialize()
+    let seen = Locked<[(Int?, String?, String?, Int)]>([])
+    try linker.addRoute("/product/{id:int}") { _, state in
+      seen.withLock {
+        $0.append((state.parameters.int("id"), state.parameters["locale"], state.link?.path, state.parameters.count))
+      }
+      return true
+    }
+    #expect(await linker.handle("https://shop.example.ca/fr/ip/7") == .handled(route: "/product/{id:int}"))
+    let values = try #require(seen.withLock { $0.first })
+    #expect(values.0 == 7)
+    #expect(values.1 == "fr")
+    #expect(values.2 == "/product/7")
+    #expect(values.3 == 2)
+  }
+
+  @Test(
+    "typed accessors read what the link carried and say nil for what it did not",
+    arguments: [
+      (["id": "12"] as DeepLinkParameters, "id", "12", 12, nil as UUID?),
+      (["id": "desk"], "id", "desk", nil, nil),
+      (["id": "-3"], "id", "-3", -3, nil),
+      (
+        ["ref": "123E4567-E89B-12D3-A456-426614174000"], "ref", "123E4567-E89B-12D3-A456-426614174000", nil,
+        UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")
+      ),
+      ([:], "id", nil, nil, nil),
+    ] as [(DeepLinkParameters, String, String?, Int?, UUID?)])
+  func accessors(_ parameters: DeepLinkParameters, _ name: String, _ text: String?, _ int: Int?, _ uuid: UUID?) {
+    #expect(parameters.string(name) == text)
+    #expect(parameters[name] == text)
+    #expect(parameters.int(name) == int)
+    #expect(parameters.uuid(name) == uuid)
+  }
+
+  @Test(
+    "a coding plugin's value reaches its handler typed, even one JSON cannot encode (it used to be a silent notFound)")
+  func codingPluginUnencodableValue() async throws {
+    let plugin = MeasurePlugin()
+    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize()
+    #expect(linker.configuration?.decide("shop://measure/unknown").outcome == .routed)
+    #expect(await linker.handle("shop://measure/unknown") == .handled(route: "MeasurePlugin"))
+    #expect(await linker.handle("shop://measure/2.5") == .handled(route: "MeasurePlugin"))
+    #expect(plugin.received.count == 2)
+    #expect(plugin.received.first?.isNaN == true)
+    #expect(plugin.received.last == 2.5)
+  }
+
+  @Test("the reasons' raw values are the stable words the CLI, snapshots and telemetry print")
+  func reasonWords() {
+    let words = [
+      "empty", "tooLong", "missingScheme", "invalidScheme", "controlCharacter", "backslash", "invalidCharacter",
+      "malformedPercentEscape", "invalidUTF8", "userInfo", "missingHost", "ipAddressHost", "invalidHost",
+      "emptyHostLabel", "hostTooLong", "invalidPort", "dotSegment", "encodedSlash", "tooManyPathSegments",
+      "excludedScheme", "excludedHost", "blacklistedScheme", "blacklistedHost", "notWhitelistedScheme",
+      "notWhitelistedHost", "foreignHost", "nonDefaultPort", "unregisteredScheme", "unmatchedWebPath", "noRoute",
+      "unsafeParameter", "barrierFailed", "preconditionFailed", "preconditionTimeout", "queueOverflow",
+      "coldStartBufferOverflow", "unknownBarrier", "expired", "allCandidatesDeclined",
+    ]
+    #expect(DeepLinkReason.allCases.map(\.rawValue) == words)
+    #expect(DeepLinkReason.allCases.allSatisfy { $0.description == $0.rawValue })
+    #expect(DeepLinkDecision.Reason.noRoute.rawValue == "noRoute")
+    #expect(DeepLinkResult.dropped(reason: .barrierFailed).description == "dropped(barrierFailed)")
+  }
+
+  @Test(
+    "decisions give typed reasons whose words did not change",
+    arguments: [
+      ("shop://nowhere", DeepLinkReason.noRoute, "noRoute"),
+      ("javascript:alert(1)", .unregisteredScheme, "unregisteredScheme"),
+      ("https://user@shop.example.com/cart", .userInfo, "userInfo"),
+      ("https://evil.example.com/", .foreignHost, "foreignHost"),
+      ("https://shop.example.com/about", .unmatchedWebPath, "unmatchedWebPath"),
+    ])
+  func decisionReasons(_ link: String, _ reason: DeepLinkReason, _ word: String) throws {
+    var specification = DeepLinkSpecification()
+    specification.urlSchemes = [URLScheme("shop")]
+    specification.domains = [Domain("shop.example.com")]
+    let decision = try DeepLinkConfiguration(compiling: specification).decide(link)
+    #expect(decision.reason == reason)
+    #expect(decision.reason?.rawValue == word)
+  }
+
+  @Test("barrier references are typed: literals, the platform's static names, errors and telemetry")
+  func barrierReferences() async throws {
+    let gate = ControlledBarrier(name: "vip", isSatisfied: true)
+    let telemetry = RecordingTelemetry()
+    let linker = try DeepLinker.configure()
+      .set(urlSchemes: [URLScheme("shop")])
+      .install(barrier: gate)
+      .with(telemetry: telemetry)
+      .initialize()
+    try linker.addRoute("/lounge", barriers: ["vip"]) { _, _ in true }
+    #expect(linker.configuration?.barrierNames == ["vip"])
+    #expect(linker.configuration?.decide("shop://lounge").barriers == [BarrierName("vip")])
+    #expect(await linker.handle("shop://lounge") == .handled(route: "/lounge"))
+    #expect(telemetry.events.contains { $0.kind == .barrierPassed && $0.barrier == "vip" })
+    #expect(throws: DeepLinkConfigurationError.unknownBarrier(name: "nobody", usedBy: "/closed")) {
+      try linker.addRoute("/closed", barriers: ["nobody"]) { _, _ in true }
+    }
+  }
+
+  @Test("a mandatory barrier that is not installed is a configuration error, found when compiling")
+  func unknownMandatoryBarrier() throws {
+    var specification = DeepLinkSpecification()
+    specification.urlSchemes = [URLScheme("shop")]
+    specification.mandatoryBarrier = "consent"
+    #expect(throws: DeepLinkConfigurationError.unknownBarrier(name: "consent", usedBy: "mandatory barrier")) {
+      try DeepLinkConfiguration(compiling: specification)
+    }
+  }
+}
