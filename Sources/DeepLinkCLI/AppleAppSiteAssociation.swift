@@ -9,26 +9,26 @@ import DeepLinkCore
 /// are excluded first (unless another rule of the same prefix needs them). What AASA cannot say:
 /// capture types and plugins' own checks; a claimed link whose value a typed route rejects
 /// (`/ip/desk/abc` for `/product/{id:int}`) opens the app, which shows it in the browser.
-public struct AppleAppSiteAssociation: Sendable, Hashable {
+package struct AppleAppSiteAssociation: Sendable, Hashable {
   /// One entry of `components`.
-  public struct Component: Sendable, Hashable {
+  package struct Component: Sendable, Hashable {
     /// The `/` path pattern.
-    public var path: String
+    package var path: String
     /// The `?` query patterns by item name; empty when the rule needs no query item.
-    public var query: [String: String]
+    package var query: [String: String]
     /// Whether links matching it are excluded rather than claimed.
-    public var exclude: Bool
+    package var exclude: Bool
     /// Whether path literals compare ignoring case (written as `"caseSensitive": false`).
-    public var caseInsensitive: Bool
+    package var caseInsensitive: Bool
     /// The rule it came from, for people reading the file.
-    public var comment: String
+    package var comment: String
   }
 
   /// The components, excluding ones first, then more specific ones.
-  public let components: [Component]
+  package let components: [Component]
 
   /// The components for the rules that apply to links of `host`.
-  public init(rules: [CompiledRewrite], host: String) {
+  package init(rules: [CompiledRewrite], host: String) {
     let applicable = rules.filter { rule in
       if case .host(let pattern) = rule.pattern.namespace { return pattern.matches(host) }
       return false
@@ -113,7 +113,7 @@ public struct AppleAppSiteAssociation: Sendable, Hashable {
   }
 
   /// The file: `{"applinks":{"details":[{"appIDs":[…],"components":[…]}]}}`, pretty-printed.
-  public func json(appID: String) -> String {
+  package func json(appID: String) -> String {
     var text = "{\n  \"applinks\": {\n    \"details\": [\n      {\n"
     text += "        \"appIDs\": [\(quoted(appID))],\n        \"components\": [\n"
     text += components.map { component in
@@ -133,9 +133,9 @@ public struct AppleAppSiteAssociation: Sendable, Hashable {
 }
 
 /// Android's Digital Asset Links statement for an app.
-public enum AssetLinks {
+package enum AssetLinks {
   /// `[{"relation":["delegate_permission/common.handle_all_urls"],"target":{…}}]`, pretty-printed.
-  public static func json(package: String, fingerprint: String) -> String {
+  package static func json(package: String, fingerprint: String) -> String {
     """
     [
       {
@@ -153,7 +153,7 @@ public enum AssetLinks {
 
   /// `fingerprint` as Android writes it (`14:6D:…`, 32 upper-case hex bytes), or `nil` when it
   /// is not a SHA-256 (with or without colons).
-  public static func normalizedFingerprint(_ fingerprint: String) -> String? {
+  package static func normalizedFingerprint(_ fingerprint: String) -> String? {
     let hex = fingerprint.filter { $0 != ":" }.uppercased()
     guard hex.count == 64, hex.allSatisfy({ $0.isHexDigit && $0.isASCII }) else { return nil }
     var pairs: [String] = []

@@ -1,23 +1,23 @@
 /// A command line after parsing: the command, its option values, flags and positionals.
-public struct ParsedCommand: Sendable, Hashable {
+package struct ParsedCommand: Sendable, Hashable {
   /// The command.
-  public let command: CommandName
+  package let command: CommandName
   /// Option values by option name (`--market` → `CA`); the last one wins.
-  public let values: [String: String]
+  package let values: [String: String]
   /// The flags given (`--json`).
-  public let flags: Set<String>
+  package let flags: Set<String>
   /// The positional arguments, in order.
-  public let positionals: [String]
+  package let positionals: [String]
 
   /// The value of `option`, if given.
-  public func value(_ option: String) -> String? { values[option] }
+  package func value(_ option: String) -> String? { values[option] }
 
   /// Whether `flag` was given.
-  public func has(_ flag: String) -> Bool { flags.contains(flag) }
+  package func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
 
 /// What the tool was asked to do.
-public enum Invocation: Sendable, Hashable {
+package enum Invocation: Sendable, Hashable {
   /// Print the help of the tool (`nil`) or of one command.
   case help(CommandName?)
   /// Print the version.
@@ -32,12 +32,12 @@ public enum Invocation: Sendable, Hashable {
 /// ```swift
 /// let invocation = try ArgumentParser.parse(["route", "--market", "CA", "shop://cart"])
 /// ```
-public enum ArgumentParser {
+package enum ArgumentParser {
   /// Parses the arguments after the program name.
   ///
   /// - Throws: ``UsageError`` naming the unknown command or option, the missing value or
   ///   argument, or the unexpected one, with a suggestion when a close name exists.
-  public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+  package static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     guard let first = arguments.first else { throw UsageError("missing command; expected one of: \(commandList)") }
     switch first {
     case "--help", "-h", "help":

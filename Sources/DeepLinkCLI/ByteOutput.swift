@@ -10,7 +10,7 @@ import Foundation
 /// output.write("hello\n")
 /// output.text  // "hello\n"
 /// ```
-public final class ByteOutput {
+package final class ByteOutput {
   private enum Destination {
     case file(FileHandle)
     case memory
@@ -22,7 +22,7 @@ public final class ByteOutput {
   private var captured: [UInt8] = []
 
   /// A sink that writes to `descriptor` in chunks of `capacity` bytes.
-  public init(fileDescriptor descriptor: Int32, capacity: Int = 1 << 20) {
+  package init(fileDescriptor descriptor: Int32, capacity: Int = 1 << 20) {
     self.destination = .file(FileHandle(fileDescriptor: descriptor, closeOnDealloc: false))
     self.capacity = capacity
     buffer.reserveCapacity(capacity + 4096)
@@ -34,16 +34,16 @@ public final class ByteOutput {
   }
 
   /// A sink that keeps everything written, for tests (``text``).
-  public static func memory() -> ByteOutput { ByteOutput(memoryCapacity: 1 << 16) }
+  package static func memory() -> ByteOutput { ByteOutput(memoryCapacity: 1 << 16) }
 
   /// The standard output, buffered.
-  public static func standardOutput() -> ByteOutput { ByteOutput(fileDescriptor: 1) }
+  package static func standardOutput() -> ByteOutput { ByteOutput(fileDescriptor: 1) }
 
   /// The standard error, flushed by the tool after each message.
-  public static func standardError() -> ByteOutput { ByteOutput(fileDescriptor: 2, capacity: 1 << 12) }
+  package static func standardError() -> ByteOutput { ByteOutput(fileDescriptor: 2, capacity: 1 << 12) }
 
   /// Appends `string`'s UTF-8.
-  public func write(_ string: String) {
+  package func write(_ string: String) {
     buffer.append(contentsOf: string.utf8)
     if buffer.count >= capacity { flush() }
   }
@@ -51,7 +51,7 @@ public final class ByteOutput {
   /// Appends bytes; a block of at least the buffer's capacity goes out directly, without a copy.
   ///
   /// - Complexity: O(*n*) in `bytes.count`; a system call only when the buffer is full.
-  public func write(_ bytes: [UInt8]) {
+  package func write(_ bytes: [UInt8]) {
     guard bytes.count >= capacity else {
       buffer.append(contentsOf: bytes)
       if buffer.count >= capacity { flush() }
@@ -62,7 +62,7 @@ public final class ByteOutput {
   }
 
   /// Sends everything buffered to the destination.
-  public func flush() {
+  package func flush() {
     guard !buffer.isEmpty else { return }
     send(buffer)
     buffer.removeAll(keepingCapacity: true)
@@ -79,7 +79,7 @@ public final class ByteOutput {
   }
 
   /// Everything written to a memory sink, as text (empty for a file descriptor sink).
-  public var text: String {
+  package var text: String {
     flush()
     return String(decoding: captured, as: UTF8.self)
   }

@@ -4,7 +4,7 @@ extension CommandSpecification {
   private static let json = OptionSpecification("--json", help: "print JSON instead of text")
 
   /// Every command, in the order `deeplink --help` lists them.
-  public static let all: [CommandSpecification] = [
+  package static let all: [CommandSpecification] = [
     CommandSpecification(
       name: .route, summary: "decide one link", usage: "[--market ID] [--json] URL",
       options: [market, json], positionals: ["URL"], requiredPositionals: 1, requiredOptions: [],
@@ -136,7 +136,7 @@ extension CommandSpecification {
   ]
 
   /// The specification of `name`.
-  public static func of(_ name: CommandName) -> CommandSpecification {
+  package static func of(_ name: CommandName) -> CommandSpecification {
     all.first { $0.name == name }!
   }
 }

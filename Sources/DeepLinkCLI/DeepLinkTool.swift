@@ -16,12 +16,12 @@ import DeepLinkCore
 /// let status = DeepLinkTool.run(["route", "--json", "shop://cart"], environment: environment)
 /// environment.standardOutput.text  // {"url":"shop://cart",…}
 /// ```
-public enum DeepLinkTool {
+package enum DeepLinkTool {
   /// Runs one command line (without the program name).
   ///
   /// - Returns: the status to exit with (`DESIGN.md`): 0 done, 1 failing check or validation,
   ///   64 usage error, 65 unreadable input.
-  public static func run(_ arguments: some Sequence<String>, environment: ToolEnvironment) -> ExitStatus {
+  package static func run(_ arguments: some Sequence<String>, environment: ToolEnvironment) -> ExitStatus {
     let status = dispatch(Array(arguments), environment: environment)
     environment.standardOutput.flush()
     environment.standardError.flush()
@@ -32,7 +32,7 @@ public enum DeepLinkTool {
   /// is not valid UTF-8 has each of its invalid bytes percent-escaped instead of replaced with
   /// U+FFFD, so that `route` decides a link given as raw bytes exactly as its percent-encoded form
   /// (`invalid`), as `check` does.
-  public static func processArguments() -> [String] {
+  package static func processArguments() -> [String] {
     (1..<Int(CommandLine.argc)).map { index in
       guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
       return argument(

@@ -1,5 +1,5 @@
 /// The `deeplink` tool's exit statuses (`DESIGN.md`, "Command-line contract").
-public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
+package enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
   /// The command did its job (for `check`: every line routed or external, every expectation met).
   case success = 0
   /// `check` found a failing line, `validate` found a problem, or the market does not compose.
@@ -11,17 +11,17 @@ public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
 }
 
 /// A mistake on the command line; the tool prints it with the command's usage and exits 64.
-public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What was wrong and what was expected instead.
-  public let message: String
+  package let message: String
   /// The command it concerns, if one was recognised (its usage line is printed with it).
-  public let command: CommandName?
+  package let command: CommandName?
 
   /// Creates an error.
-  public init(_ message: String, command: CommandName? = nil) {
+  package init(_ message: String, command: CommandName? = nil) {
     self.message = message
     self.command = command
   }
 
-  public var description: String { message }
+  package var description: String { message }
 }

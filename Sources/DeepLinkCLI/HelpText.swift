@@ -1,15 +1,15 @@
 import Foundation
 
 /// The text of `deeplink --help`, `deeplink <command> --help`, usage errors and `--version`.
-public enum HelpText {
+package enum HelpText {
   /// The tool's version.
-  public static let version = "0.1.0"
+  package static let version = "0.1.0"
 
   /// `deeplink --version`.
-  public static var versionLine: String { "deeplink \(version) (DeepLinkPlatform)\n" }
+  package static var versionLine: String { "deeplink \(version) (DeepLinkPlatform)\n" }
 
   /// `deeplink --help`.
-  public static var overview: String {
+  package static var overview: String {
     var text = """
       deeplink — decide what the app does with a URL, as the app itself would.
 
@@ -41,7 +41,7 @@ public enum HelpText {
   }
 
   /// `deeplink <command> --help`.
-  public static func help(for name: CommandName) -> String {
+  package static func help(for name: CommandName) -> String {
     let command = CommandSpecification.of(name)
     var text = "deeplink \(name.rawValue) — \(command.summary)\n\nUSAGE: \(usageLine(name))\n\n"
     text += wrap(command.discussion, indent: "") + "\n"
@@ -62,12 +62,12 @@ public enum HelpText {
   }
 
   /// `USAGE: deeplink route [--market ID] [--json] URL`
-  public static func usageLine(_ name: CommandName) -> String {
+  package static func usageLine(_ name: CommandName) -> String {
     "deeplink \(name.rawValue) \(CommandSpecification.of(name).usage)"
   }
 
   /// The message for a usage error: what was wrong, the usage line, where to read more.
-  public static func usageError(_ error: UsageError) -> String {
+  package static func usageError(_ error: UsageError) -> String {
     guard let command = error.command else {
       return "deeplink: \(error.message)\nUSAGE: deeplink <command> [options]; see `deeplink --help`\n"
     }

@@ -10,50 +10,50 @@
 /// json.endObject()
 /// String(decoding: json.bytes, as: UTF8.self)  // {"outcome":"routed"}
 /// ```
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
   /// The bytes written so far.
-  public private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
   private var needsComma = false
 
   /// An empty writer.
-  public init(capacity: Int = 1024) {
+  package init(capacity: Int = 1024) {
     bytes.reserveCapacity(capacity)
   }
 
   /// Empties the buffer, keeping its capacity.
-  public mutating func reset() {
+  package mutating func reset() {
     bytes.removeAll(keepingCapacity: true)
     needsComma = false
   }
 
   /// `{`
-  public mutating func beginObject() {
+  package mutating func beginObject() {
     separate()
     bytes.append(0x7B)
     needsComma = false
   }
 
   /// `}`
-  public mutating func endObject() {
+  package mutating func endObject() {
     bytes.append(0x7D)
     needsComma = true
   }
 
   /// `[`
-  public mutating func beginArray() {
+  package mutating func beginArray() {
     separate()
     bytes.append(0x5B)
     needsComma = false
   }
 
   /// `]`
-  public mutating func endArray() {
+  package mutating func endArray() {
     bytes.append(0x5D)
     needsComma = true
   }
 
   /// An object key and its `:`; the value follows.
-  public mutating func key(_ name: String) {
+  package mutating func key(_ name: String) {
     separate()
     appendQuoted(name)
     bytes.append(0x3A)
@@ -63,53 +63,53 @@ public struct JSONWriter: Sendable {
   /// A string value.
   ///
   /// - Complexity: O(*n*) in the UTF-8 length; ASCII without escapes is copied as is.
-  public mutating func string(_ value: String) {
+  package mutating func string(_ value: String) {
     separate()
     appendQuoted(value)
     needsComma = true
   }
 
   /// A string value, or `null`.
-  public mutating func string(_ value: String?) {
+  package mutating func string(_ value: String?) {
     if let value { string(value) } else { null() }
   }
 
   /// `null`
-  public mutating func null() {
+  package mutating func null() {
     separate()
     bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
     needsComma = true
   }
 
   /// `true` or `false`.
-  public mutating func bool(_ value: Bool) {
+  package mutating func bool(_ value: Bool) {
     separate()
     bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
     needsComma = true
   }
 
   /// An integer.
-  public mutating func int(_ value: Int) {
+  package mutating func int(_ value: Int) {
     separate()
     bytes.append(contentsOf: String(value).utf8)
     needsComma = true
   }
 
   /// An array of strings.
-  public mutating func strings(_ values: [String]) {
+  package mutating func strings(_ values: [String]) {
     beginArray()
     for value in values { string(value) }
     endArray()
   }
 
   /// A raw byte, for separators between top-level values (`\n` in JSON Lines).
-  public mutating func raw(_ byte: UInt8) {
+  package mutating func raw(_ byte: UInt8) {
     bytes.append(byte)
     needsComma = false
   }
 
   /// Raw text, for non-JSON output written through the same buffer.
-  public mutating func raw(contentsOf text: String) {
+  package mutating func raw(contentsOf text: String) {
     bytes.append(contentsOf: text.utf8)
     needsComma = false
   }
@@ -117,7 +117,7 @@ public struct JSONWriter: Sendable {
   /// Raw bytes: a prepared piece of JSON (`,"market":"CA","outcome":`) or other output.
   ///
   /// - Complexity: O(*n*) in `raw.count`, one copy.
-  public mutating func raw(contentsOf raw: [UInt8]) {
+  package mutating func raw(contentsOf raw: [UInt8]) {
     bytes.append(contentsOf: raw)
     needsComma = false
   }
@@ -126,13 +126,13 @@ public struct JSONWriter: Sendable {
   /// `raw` pieces carry their own commas.
   ///
   /// - Complexity: O(*n*) in the UTF-8 length; ASCII without escapes is copied as is.
-  public mutating func quoted(_ value: String) {
+  package mutating func quoted(_ value: String) {
     appendQuoted(value)
     needsComma = false
   }
 
   /// ``quoted(_:)``, or `null`.
-  public mutating func quoted(_ value: String?) {
+  package mutating func quoted(_ value: String?) {
     if let value { appendQuoted(value) } else { raw(Self.null) }
     needsComma = false
   }
@@ -140,7 +140,7 @@ public struct JSONWriter: Sendable {
   /// Raw text known at compile time: a piece of JSON between values (`],"reason":`).
   ///
   /// - Complexity: O(*n*) in the text's length, one copy; no allocation, no reference counting.
-  public mutating func raw(_ text: StaticString) {
+  package mutating func raw(_ text: StaticString) {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     needsComma = false
   }

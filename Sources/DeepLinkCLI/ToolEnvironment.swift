@@ -5,18 +5,18 @@
 #endif
 
 /// Where a command reads and writes: the process's standard streams, or memory in tests.
-public struct ToolEnvironment {
+package struct ToolEnvironment {
   /// Results.
-  public var standardOutput: ByteOutput
+  package var standardOutput: ByteOutput
   /// Diagnostics, summaries and progress.
-  public var standardError: ByteOutput
+  package var standardError: ByteOutput
   /// The descriptor `check` reads for `-` or no file.
-  public var standardInput: Int32
+  package var standardInput: Int32
   /// Whether standard error is a terminal (then long `check` runs show progress).
-  public var errorIsTerminal: Bool
+  package var errorIsTerminal: Bool
 
   /// An environment.
-  public init(standardOutput: ByteOutput, standardError: ByteOutput, standardInput: Int32, errorIsTerminal: Bool) {
+  package init(standardOutput: ByteOutput, standardError: ByteOutput, standardInput: Int32, errorIsTerminal: Bool) {
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.standardInput = standardInput
@@ -24,14 +24,14 @@ public struct ToolEnvironment {
   }
 
   /// The process's own streams.
-  public static func process() -> ToolEnvironment {
+  package static func process() -> ToolEnvironment {
     ToolEnvironment(
       standardOutput: .standardOutput(), standardError: .standardError(), standardInput: 0,
       errorIsTerminal: isatty(2) == 1)
   }
 
   /// Memory streams, for tests: read ``ByteOutput/text`` after running.
-  public static func memory(standardInput: Int32 = 0) -> ToolEnvironment {
+  package static func memory(standardInput: Int32 = 0) -> ToolEnvironment {
     ToolEnvironment(
       standardOutput: .memory(), standardError: .memory(), standardInput: standardInput, errorIsTerminal: false)
   }

@@ -11,7 +11,7 @@
 /// let market = PathLanguage(try RoutePattern("/{rest...}"))
 /// platform.commonPath(with: market)   // ["product", "1"]
 /// ```
-public struct PathLanguage: Sendable {
+package struct PathLanguage: Sendable {
   /// What one transition reads.
   enum Label: Sendable, Hashable {
     case literal(String, caseInsensitive: Bool)
@@ -35,7 +35,7 @@ public struct PathLanguage: Sendable {
   }
 
   /// The paths `pattern` matches (its path only: scheme, host and query are not part of it).
-  public init(_ pattern: RoutePattern) {
+  package init(_ pattern: RoutePattern) {
     self.init(stateCount: pattern.segments.count + 1)
     for (state, segment) in pattern.segments.enumerated() {
       switch segment {
@@ -57,7 +57,7 @@ public struct PathLanguage: Sendable {
 
   /// Chained links: paths made of two or more runs, each a path of one of `steps` (a single
   /// run is the step's own route).
-  public static func chain(of steps: [RoutePattern]) -> PathLanguage {
+  package static func chain(of steps: [RoutePattern]) -> PathLanguage {
     // State 0 starts the first run, state 1 the second and every later one; state 2 accepts.
     var result = PathLanguage(stateCount: 3)
     result.accepting[2] = true
@@ -81,7 +81,7 @@ public struct PathLanguage: Sendable {
   }
 
   /// The paths that follow `segment` in this language: `{ p : segment/p is in it }`.
-  public func residual(after segment: String) -> PathLanguage {
+  package func residual(after segment: String) -> PathLanguage {
     var result = self
     let newStart = result.accepting.count
     result.transitions.append([])
@@ -150,7 +150,7 @@ public struct PathLanguage: Sendable {
   /// disjoint.
   ///
   /// - Complexity: O(*s* · *t*) in the two automata's sizes.
-  public func commonPath(with other: PathLanguage) -> [String]? {
+  package func commonPath(with other: PathLanguage) -> [String]? {
     let width = other.accepting.count
     var previous = [Int: (from: Int, segment: String?)]()
     var queue: [Int] = []

@@ -1,41 +1,41 @@
 /// Everything a ``DeepLinkConfiguration`` is compiled from: what ``DeepLinker/Configurator``
 /// collects, and what composition assembles from the platform and a market.
-public struct DeepLinkSpecification: Sendable {
+package struct DeepLinkSpecification: Sendable {
   /// The custom schemes; the first without a custom host is the app scheme.
-  public var urlSchemes: [URLScheme] = []
+  package var urlSchemes: [URLScheme] = []
   /// The hosts claimed for universal links.
-  public var domains: [Domain] = []
+  package var domains: [Domain] = []
   /// The rewrite rules, in order.
-  public var universalLinks: [UniversalLink] = []
+  package var universalLinks: [UniversalLink] = []
   /// The installed plugins, in install order.
-  public var plugins: [any DeepLinkHandlerPlugin] = []
+  package var plugins: [any DeepLinkHandlerPlugin] = []
   /// Who installed each plugin, by its index in ``plugins``; a plugin without an entry is the
   /// platform's.
-  public var pluginOwners: [Int: LinkOwner] = [:]
+  package var pluginOwners: [Int: LinkOwner] = [:]
   /// The installed barriers, by name.
-  public var barriers: [BarrierName: any DeepLinkHandlingBarrier] = [:]
+  package var barriers: [BarrierName: any DeepLinkHandlingBarrier] = [:]
   /// Who installed each barrier, by name; a barrier without an entry is the platform's.
-  public var barrierOwners: [BarrierName: LinkOwner] = [:]
+  package var barrierOwners: [BarrierName: LinkOwner] = [:]
   /// The scheme and host filters.
-  public var filters = LinkFilters()
+  package var filters = LinkFilters()
   /// The barrier every link passes.
-  public var mandatoryBarrier: BarrierName?
+  package var mandatoryBarrier: BarrierName?
   /// The barrier state-changing links from outside pass.
-  public var confirmationBarrier: BarrierName?
+  package var confirmationBarrier: BarrierName?
   /// Routes added with `addRoute`.
   var routes: [RouteSpecification] = []
 
   /// An empty specification.
-  public init() {}
+  package init() {}
 
   /// Installs `plugin` as `owner`'s.
-  public mutating func install(_ plugin: any DeepLinkHandlerPlugin, owner: LinkOwner) {
+  package mutating func install(_ plugin: any DeepLinkHandlerPlugin, owner: LinkOwner) {
     if owner != .platform { pluginOwners[plugins.count] = owner }
     plugins.append(plugin)
   }
 
   /// Installs `barrier` as `owner`'s, replacing a barrier of the same name.
-  public mutating func install(_ barrier: any DeepLinkHandlingBarrier, owner: LinkOwner) {
+  package mutating func install(_ barrier: any DeepLinkHandlingBarrier, owner: LinkOwner) {
     barriers[barrier.name] = barrier
     barrierOwners[barrier.name] = owner == .platform ? nil : owner
   }
@@ -47,7 +47,7 @@ extension DeepLinkConfiguration {
   /// into the configuration), state-changing routes need a confirmation barrier.
   ///
   /// - Throws: ``DeepLinkConfigurationError`` naming the first mistake.
-  public convenience init(compiling specification: DeepLinkSpecification) throws(DeepLinkConfigurationError) {
+  package convenience init(compiling specification: DeepLinkSpecification) throws(DeepLinkConfigurationError) {
     var routes = specification.routes
     for (index, plugin) in specification.plugins.enumerated() {
       guard let pathPlugin = plugin as? any DeepLinkHandlerPathMatchingPlugin else { continue }

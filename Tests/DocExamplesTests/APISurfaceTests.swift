@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Docs/API.md lists the public surface of every library target, one section per target: each
+/// top-level public declaration once, and nothing that is not one.
+@Suite struct APISurfaceTests {
+  static let targets: [(name: String, path: String)] = [
+    ("DeepLinkCore", "Sources/DeepLinkCore"), ("DeepLinkNavigation", "Sources/DeepLinkNavigation"),
+    ("PlatformLinks", "Sources/PlatformLinks"), ("DeepLinkComposition", "Sources/DeepLinkComposition"),
+    ("DeepLinkApple", "Sources/DeepLinkApple"), ("DeepLinkTesting", "Sources/DeepLinkTesting"),
+  ]
+
+  /// The names of the top-level public declarations in the Swift files under `path`.
+  static func publicNames(under path: String) -> Set<String> {
+    let root = DocBlocksTests.repository.appendingPathComponent(path)
+    let declaration = try! NSRegularExpression(
+      pattern:
+        #"^(?:@\w+(?:\([^)]*\))?\s+)*public\s+(?:final\s+)?(?:struct|enum|class|protocol|actor|typealias|func|let|var)\s+([A-Za-z_][A-Za-z0-9_]*)"#,
+      options: [.anchorsMatchLines])
+    var names: Set<String> = []
+    let files =
+      FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+    for file in files where file.pathExtension == "swift" {
+      guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+      let range = NSRange(text.startIndex..., in: text)
+      for match in declaration.matches(in: text, range: range) {
+        if let name = Range(match.range(at: 1), in: text) { names.insert(String(text[name])) }
+      }
+    }
+    return names
+  }
+
+  /// The names API.md lists under each `## Target` heading: the first `code` span of each item.
+  static func documentedNames() throws -> [String: [String]] {
+    let text = try String(contentsOf: DocBlocksTests.repository.appendingPathComponent("Docs/API.md"), encoding: .utf8)
+    var sections: [String: [String]] = [:]
+    var current: String?
+    for line in text.components(separatedBy: "\n") {
+      if line.hasPrefix("## ") {
+        current = String(line.dropFirst(3)).trimmingCharacters(in: CharacterSet(charactersIn: "` "))
+        sections[current!] = []
+      } else if let current, line.hasPrefix("- `") {
+        let name = line.dropFirst(3).prefix { $0 != "`" }
+        sections[current, default: []].append(String(name))
+      }
+    }
+    return sections
+  }
+
+  @Test("API.md lists every public declaration of each library target once, and nothing else")
+  func apiDocumentIsComplete() throws {
+    let documented = try Self.documentedNames()
+    for target in Self.targets {
+      let listed = documented[target.name] ?? []
+      let actual = Self.publicNames(under: target.path)
+      #expect(!actual.isEmpty, "no public declaration found in \(target.path)")
+      #expect(Set(listed).count == listed.count, "\(target.name): listed twice in API.md")
+      #expect(
+        actual.subtracting(listed).sorted() == [], "\(target.name): public but missing from Docs/API.md")
+      #expect(
+        Set(listed).subtracting(actual).sorted() == [], "\(target.name): in Docs/API.md but not public")
+    }
+  }
+}
