@@ -37,6 +37,26 @@ public struct CAMarket: MarketModule {
   }
 }
 
+// A feature that needs more: a plugin of its own, with typed parameters.
+
+extension PlatformRoute {
+  public static let payInStore = PlatformRoute(
+    "payInStore", "/pay-in-store/{reference}", barriers: [.authentication], changesState: true)
+}
+
+public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
+  let navigator: any Navigator
+  public var matchingPath: String { PlatformRoute.payInStore.source }
+  public var barriers: [BarrierName] { PlatformRoute.payInStore.barriers }
+  public var changesState: Bool { true }
+  @MainActor public func handleDeepLink(
+    parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    navigator.show([Screen(route: name, parameters: parameters.dictionary)])
+    completion()
+  }
+}
+
 // "6. Test it as a link table".
 
 @Suite struct BRLinkTableTests {
@@ -61,6 +81,20 @@ public struct CAMarket: MarketModule {
       .init("https://www.shop.example.com.br/carrinho", outcome: .external),
     ]
     for row in rows { expectDecision(row, in: configuration) }
+  }
+
+  @Test("the pay-in-store plugin shows its screen with the reference, after sign-in and confirmation")
+  @MainActor func payInStorePlugin() async throws {
+    let navigator = RecordingNavigator()
+    let linker = try DeepLinker.configure()
+      .set(urlSchemes: [URLScheme("shop")])
+      .install(plugin: PayInStorePlugin(navigator: navigator))
+      .install(barrier: AuthenticationBarrier(session: navigator))
+      .set(confirmationBarrier: ConfirmationBarrier(navigator: navigator))
+      .initialize()
+    #expect(await linker.handle("shop://pay-in-store/AB12CD34EF") == .handled(route: "/pay-in-store/{reference}"))
+    #expect(navigator.lastScreen == Screen(route: "PayInStorePlugin", parameters: ["reference": "AB12CD34EF"]))
+    #expect(navigator.confirmations.map(\.absoluteString) == ["shop://pay-in-store/AB12CD34EF"])
   }
 
   @Test("the CA example serves each web path on both domains, then routes the flyer itself")

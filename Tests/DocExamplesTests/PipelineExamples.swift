@@ -8,7 +8,7 @@ import Testing
 
 @MainActor final class AppScreens {
   private(set) var shown: [String] = []
-  func showProduct(_ id: String, animated: Bool) { shown.append("product \(id)") }
+  func showProduct(_ id: Int, animated: Bool) { shown.append("product \(id)") }
   func showOrder(_ id: String) { shown.append("order \(id)") }
 }
 
@@ -70,10 +70,11 @@ struct ConsentBarrier: DeepLinkHandlingBarrier {
       .install(barrier: authentication)
       .initialize()
     try linker.addRoute("/product/{id:int}") { link, state in
-      navigator.showProduct(state.parameters["id"]!, animated: !state.isColdStart)
+      guard let id = state.parameters.int("id") else { return false }  // typed values, no decoding
+      navigator.showProduct(id, animated: !state.isColdStart)
       return true  // false declines: the next candidate is tried
     }
-    try linker.addRoute("/orders/{id:int}", barriers: ["authentication"]) { link, state in
+    try linker.addRoute("/orders/{id:int}", barriers: [.authentication]) { link, state in  // or ["authentication"]
       navigator.showOrder(state.parameters["id"]!)
       return true
     }
@@ -99,7 +100,7 @@ struct ConsentBarrier: DeepLinkHandlingBarrier {
     let linker = try DeepLinker.configure()
       .set(urlSchemes: [URLScheme("shop")])
       .install(plugin: TransactionPlugin())  // DeepLinkHandlerPathMatchingPlugin
-      .install(plugin: PaymentPlugin())  // DeepLinkHandlerCodingPlugin (typed Codable parameters)
+      .install(plugin: PaymentPlugin())  // DeepLinkHandlerCodingPlugin (a typed parameters value)
       .install(barrier: AuthenticationBarrier(session: session))
       .set(confirmationBarrier: ConfirmationBarrier(navigator: navigator))
       .set(mandatoryBarrier: ConsentBarrier())

@@ -32,15 +32,9 @@ extension DeepLinker {
       return copy
     }
 
-    /// Starts from a whole specification, owners included (composition assembles one and
-    /// hands it over here); later calls add to it.
-    package func adopting(_ specification: DeepLinkSpecification) -> Configurator {
-      with { $0.specification = specification }
-    }
-
-    /// Starts from a specification and the configuration already compiled (and checked) from
-    /// it: ``initialize()`` installs that configuration as it is, unless a later call changes
-    /// the specification.
+    /// Starts from a whole specification, owners included, and the configuration composition
+    /// already compiled (and checked) from it: ``initialize()`` installs that configuration as it
+    /// is, unless a later call changes the specification (later calls add to it).
     package func adopting(
       _ specification: DeepLinkSpecification, compiled configuration: DeepLinkConfiguration
     ) -> Configurator {
