@@ -1,7 +1,7 @@
 import DeepLinkCore
 
 /// Passes when a user is signed in; otherwise starts sign-in and passes if it succeeds.
-public struct AuthenticationBarrier: DeepLinkHandlingBarrier {
+public struct AuthenticationBarrier: TypeNamedBarrier {
   private let session: any Session
 
   /// Creates the barrier over the app's session.
@@ -9,7 +9,8 @@ public struct AuthenticationBarrier: DeepLinkHandlingBarrier {
     self.session = session
   }
 
-  public var name: BarrierName { PlatformBarrierName.authentication }
+  /// `authentication`, a name the platform reserves.
+  public static var barrierName: BarrierName { PlatformBarrierName.authentication }
 
   @MainActor public func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus {
     session.isSignedIn ? .passed : .needToCheck
@@ -21,7 +22,7 @@ public struct AuthenticationBarrier: DeepLinkHandlingBarrier {
 }
 
 /// Asks the user, through the ``Navigator``, to confirm a state-changing link from outside the app.
-public struct ConfirmationBarrier: DeepLinkHandlingBarrier {
+public struct ConfirmationBarrier: TypeNamedBarrier {
   private let navigator: any Navigator
 
   /// Creates the barrier over the app's navigator.
@@ -29,7 +30,8 @@ public struct ConfirmationBarrier: DeepLinkHandlingBarrier {
     self.navigator = navigator
   }
 
-  public var name: BarrierName { PlatformBarrierName.confirmation }
+  /// `confirmation`, a name the platform reserves.
+  public static var barrierName: BarrierName { PlatformBarrierName.confirmation }
 
   @MainActor public func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus { .needToCheck }
 

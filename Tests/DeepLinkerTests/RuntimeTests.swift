@@ -257,15 +257,24 @@ import Testing
     #expect(fixture.linker.debugInfo.routes.contains { $0.pattern == "/product/{id:int}" })
   }
 
-  @Test("an opaque plugin naming a barrier nobody installed: the link is dropped as unknownBarrier, at run time")
-  func unknownBarrierAtRunTime() async throws {
+  @Test(
+    "an opaque plugin naming a barrier nobody installed is skipped when the link is decided: notFound, never a drop")
+  func unknownBarrierIsDecided() async throws {
     // Route barriers are checked when the configuration compiles; a plugin's barrier is named by
-    // its answer for one link, so only the run-time check can catch it.
+    // its answer for one link, so the decision checks it.
     let fixture = try Fixture { $0.install(plugin: BarrierNamingPlugin(barrier: "nope")) }
-    #expect(await fixture.linker.handle("shop://gift/1") == .dropped(reason: .unknownBarrier))
-    #expect(fixture.telemetry.lastLinkKinds.last == .dropped)
+    let decision = try #require(fixture.linker.configuration?.decide("shop://gift/1", tracing: true))
+    #expect(decision.outcome == .notFound)
+    #expect(decision.reason == .unknownBarrier)
+    #expect(decision.trace.contains { $0.detail.contains("barrier `nope`, which is not installed") })
+    #expect(await fixture.linker.handle("shop://gift/1") == .notFound)
+    #expect(fixture.telemetry.lastLinkKinds == [.received, .notFound])
     #expect(fixture.telemetry.events.last?.reason == "unknownBarrier")
-    #expect(fixture.telemetry.finalEventCounts.values.allSatisfy { $0 == 1 })
+
+    // Installed, the same answer routes behind it.
+    let gate = ControlledBarrier(name: "nope", isSatisfied: true)
+    let installed = try Fixture { $0.install(plugin: BarrierNamingPlugin(barrier: "nope")).install(barrier: gate) }
+    #expect(installed.linker.configuration?.decide("shop://gift/1").barriers == ["nope"])
   }
 
   @Test("routing from many tasks at once handles every link exactly once, while many threads decide")

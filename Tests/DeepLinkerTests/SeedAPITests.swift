@@ -19,6 +19,31 @@ struct DataEchoPlugin: DeepLinkHandlerPlugin {
   }
 }
 
+/// Seed 000's barrier: named by its type, installed without a name.
+@MainActor final class AuthenticationDeepLinkBarrier: TypeNamedBarrier {
+  var signedIn = false
+  var checks = 0
+  func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus { signedIn ? .passed : .needToCheck }
+  func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
+    checks += 1
+    completion(true)
+  }
+}
+
+/// Seed 000's payment plugin: `pay` behind the authentication barrier, named by its type.
+struct PaymentDeepLinkHandlerPlugin: DeepLinkHandlerPlugin {
+  let received = Locked<[Data?]>([])
+  func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
+    link.pathSegments == ["pay"]
+      ? .yesWithBarrier(AuthenticationDeepLinkBarrier.self, data: Data((link.queryValue("order_id") ?? "").utf8))
+      : .no
+  }
+  func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
+    received.withLock { $0.append(data) }
+    completion()
+  }
+}
+
 /// A market-like provider: a domain, a web rule onto an app link, a market scheme.
 struct ShopCAProvider: CustomDeeplinkRouteProvider {
   var domains: [Domain] { [Domain("shop.example.ca")] }
@@ -40,6 +65,24 @@ struct ShopCAProvider: CustomDeeplinkRouteProvider {
     let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize()
     #expect(await linker.handle("shop://opaque/1") == .handled(route: "DataEchoPlugin"))
     #expect(plugin.received.withLock { $0 } == [data])
+  }
+
+  @Test("a barrier is referenced by its type, as seed 000 writes it, and passes before the handler runs")
+  func barrierByType() async throws {
+    let barrier = AuthenticationDeepLinkBarrier()
+    let plugin = PaymentDeepLinkHandlerPlugin()
+    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")])
+      .install(plugin: plugin).install(barrier: barrier).initialize()
+    #expect(BarrierName(AuthenticationDeepLinkBarrier.self) == "AuthenticationDeepLinkBarrier")
+    #expect(linker.configuration?.decide("shop://pay?order_id=7").barriers == ["AuthenticationDeepLinkBarrier"])
+    #expect(await linker.handle("shop://pay?order_id=7") == .handled(route: "PaymentDeepLinkHandlerPlugin"))
+    #expect(barrier.checks == 1)
+    #expect(plugin.received.withLock { $0 } == [Data("7".utf8)])
+
+    // Not installed, the same answer is decided notFound, never dropped at run time.
+    let bare = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")])
+      .install(plugin: PaymentDeepLinkHandlerPlugin()).initialize()
+    #expect(bare.configuration?.decide("shop://pay?order_id=7").reason == .unknownBarrier)
   }
 
   @Test("handle takes a URL and decides it as its string")

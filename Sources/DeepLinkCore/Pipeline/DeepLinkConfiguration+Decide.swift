@@ -161,12 +161,21 @@ extension DeepLinkConfiguration {
     }
     // Opaque plugins and the not-found handler see the link without query values that are links.
     let inertLink = NestedLink.dropped(from: routedLink)
+    var namedUnknownBarrier = false
     for (index, target) in opaquePlugins {
       let plugin = plugins[index]
       guard target.owner.sees(linkOf: linkOwner) else { continue }
       let option = plugin.shouldHandleDeepLink(inertLink)
       guard let (data, pluginBarrier) = option.acceptance else {
         trace.add(.match, "plugin `\(plugin.name)` declines")
+        continue
+      }
+      // A barrier named only by an answer is checked here, in the decision, so the link never
+      // starts its way to a barrier that does not exist.
+      if let pluginBarrier, barriers[pluginBarrier] == nil {
+        trace.add(
+          .match, "plugin `\(plugin.name)` takes it behind barrier `\(pluginBarrier)`, which is not installed: skipped")
+        namedUnknownBarrier = true
         continue
       }
       let patterns = (plugin as? any DeepLinkStepResolvingPlugin)?.stepPatterns(for: inertLink) ?? []
@@ -199,7 +208,8 @@ extension DeepLinkConfiguration {
     }
     trace.add(.match, "notFound: no route or plugin takes `\(routedLink.path)`")
     let decision = DeepLinkDecision(
-      input: input, outcome: .notFound, reason: .noRoute, link: NestedLink.dropped(from: link),
+      input: input, outcome: .notFound, reason: namedUnknownBarrier ? .unknownBarrier : .noRoute,
+      link: NestedLink.dropped(from: link),
       rewrittenTo: rewrittenTo.map { NestedLink.dropped(from: $0) },
       rewriteRule: appliedRule, source: source,
       trace: trace, linkOwner: linkOwner)
@@ -262,9 +272,9 @@ extension DeepLinkConfiguration {
     for (index, target) in opaquePlugins.dropFirst(nextPlugin)
     where target.owner.sees(linkOf: decision.linkOwner ?? .platform) {
       let plugin = plugins[index]
-      guard let (data, pluginBarrier) = plugin.shouldHandleDeepLink(NestedLink.dropped(from: link)).acceptance else {
-        continue
-      }
+      guard let (data, pluginBarrier) = plugin.shouldHandleDeepLink(NestedLink.dropped(from: link)).acceptance,
+        pluginBarrier.map({ barriers[$0] != nil }) ?? true
+      else { continue }
       result.append(
         LinkCandidate(
           route: plugin.name, target: target, parameters: plan.extraParameters,

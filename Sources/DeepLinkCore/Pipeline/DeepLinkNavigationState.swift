@@ -57,7 +57,7 @@ public enum DeepLinkResult: Sendable, Hashable, CustomStringConvertible {
   /// A newer link replaced it while it waited.
   case superseded
   /// It was dropped: `barrierFailed`, `preconditionFailed`, `preconditionTimeout`,
-  /// `queueOverflow`, `coldStartBufferOverflow`, `unknownBarrier`, `expired` (a restored link past its
+  /// `queueOverflow`, `coldStartBufferOverflow`, `expired` (a restored link past its
   /// deadline).
   case dropped(reason: DeepLinkReason)
 

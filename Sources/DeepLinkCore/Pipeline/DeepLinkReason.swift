@@ -57,7 +57,8 @@ public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStri
   case queueOverflow
   /// The cold-start buffer was full; the oldest buffered link was dropped.
   case coldStartBufferOverflow
-  /// An opaque plugin's answer named a barrier that is not installed.
+  /// An opaque plugin's answer named a barrier that is not installed, and no other candidate
+  /// took the link: it is decided `notFound` (the plugin is skipped), never dropped at run time.
   case unknownBarrier
   /// A link restored after a relaunch (``DeepLinker/restore(_:)``) was past its deadline.
   case expired

@@ -295,6 +295,9 @@ extension DeepLinker {
   private func pass(barrier name: BarrierName, link: DeepLink, work: LinkWork, route: String) async -> WaitResult {
     // Barriers a route names are checked when the configuration is compiled; an opaque plugin's
     // answer may still name one that is not installed, reported here.
+    // Every barrier of a decision is installed: routes' are checked when the configuration is
+    // compiled, a plugin answer's when the link is decided. This guard only keeps a broken
+    // invariant from reaching a handler.
     guard let barrier = work.configuration.barriers[name] else { return .dropped(.unknownBarrier) }
     if barrier.status(for: link) == .passed {
       emit(.barrierPassed, work.id, work.redacted, route: route, barrier: name)

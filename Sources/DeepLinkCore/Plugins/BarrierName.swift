@@ -4,7 +4,8 @@
 /// A string literal is a barrier name (`barriers: ["authentication"]`); the platform's reserved
 /// names are static members in `PlatformLinks` (`.authentication`, `.confirmation`). A route
 /// that names a barrier nobody installed is a configuration error when the configuration is
-/// compiled; an opaque plugin's run-time answer naming one drops the link (`unknownBarrier`).
+/// compiled; an opaque plugin whose answer names one is skipped when the link is decided (the
+/// link is `notFound`, reason `unknownBarrier`, unless another candidate takes it).
 ///
 /// ```swift
 /// try linker.addRoute("/checkout", barriers: ["authentication"]) { _, _ in true }

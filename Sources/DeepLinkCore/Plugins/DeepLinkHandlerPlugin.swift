@@ -157,6 +157,22 @@ public enum DeepLinkHandlerCodingOption<Parameters: Codable & Sendable>: Sendabl
   case yesWithBarrier(name: BarrierName, parameters: Parameters)
 }
 
+extension DeepLinkHandlerOption {
+  /// The plugin handles the link with `data` once the barrier of type `barrier` has passed.
+  public static func yesWithBarrier<Barrier: TypeNamedBarrier>(_ barrier: Barrier.Type, data: Data?) -> Self {
+    .yesWithBarrier(name: Barrier.barrierName, data: data)
+  }
+}
+
+extension DeepLinkHandlerCodingOption {
+  /// The plugin handles the link with `parameters` once the barrier of type `barrier` has passed.
+  public static func yesWithBarrier<Barrier: TypeNamedBarrier>(_ barrier: Barrier.Type, parameters: Parameters)
+    -> Self
+  {
+    .yesWithBarrier(name: Barrier.barrierName, parameters: parameters)
+  }
+}
+
 /// A plugin that serves a group of links and switches on a typed parameters value.
 ///
 /// The value is not encoded on its way to the handler: the decision records only that the

@@ -50,3 +50,31 @@ extension AsyncDeepLinkHandlingBarrier {
     Task { @MainActor in completion(await performCheck(deepLink: deepLink)) }
   }
 }
+
+/// A barrier named after its type: every instance has the same name, so routes and plugins can
+/// refer to it by its type, as the source documents do.
+///
+/// ```swift
+/// struct AuthenticationDeepLinkBarrier: TypeNamedBarrier { … }   // named "AuthenticationDeepLinkBarrier"
+/// .install(barrier: AuthenticationDeepLinkBarrier())
+/// return .yesWithBarrier(AuthenticationDeepLinkBarrier.self, data: data)
+/// ```
+///
+/// The name defaults to the type's name; a barrier the platform reserves a name for declares
+/// ``barrierName`` (`AuthenticationBarrier.barrierName` is `authentication`).
+public protocol TypeNamedBarrier: DeepLinkHandlingBarrier {
+  /// The name of every barrier of this type.
+  static var barrierName: BarrierName { get }
+}
+
+extension TypeNamedBarrier {
+  public static var barrierName: BarrierName { BarrierName(String(describing: Self.self)) }
+  public var name: BarrierName { Self.barrierName }
+}
+
+extension BarrierName {
+  /// The name of the barriers of type `barrier`: `barriers: [BarrierName(AuthenticationBarrier.self)]`.
+  public init<Barrier: TypeNamedBarrier>(_ barrier: Barrier.Type) {
+    self = Barrier.barrierName
+  }
+}
