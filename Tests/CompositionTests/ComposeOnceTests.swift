@@ -8,10 +8,10 @@ import Testing
 /// configuration that holds it (and once when composition declares the market's routes).
 struct PatternReadCountingPlugin: DeepLinkHandlerPathMatchingPlugin {
   let reads: Locked<Int>
-  var name: String { "zzOnly" }
+  var name: String { "qqOnly" }
   var matchingPath: String {
     reads.withLock { $0 += 1 }
-    return "/zz-only/{id:int}"
+    return "/qq-only/{id:int}"
   }
   @MainActor func handleDeepLink(
     parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
@@ -23,9 +23,9 @@ struct PatternReadCountingPlugin: DeepLinkHandlerPathMatchingPlugin {
 /// A market whose only feature is the counting plugin.
 struct PatternReadCountingMarket: MarketModule {
   let reads = Locked(0)
-  var id: String { "ZZ" }
-  var domains: [Domain] { DeclaredMarket(id: "ZZ").domains }
-  var urlSchemes: [URLScheme] { DeclaredMarket(id: "ZZ").urlSchemes }
+  var id: String { "QQ" }
+  var domains: [Domain] { DeclaredMarket(id: "QQ").domains }
+  var urlSchemes: [URLScheme] { DeclaredMarket(id: "QQ").urlSchemes }
   func plugins(services: MarketServices) -> [any DeepLinkHandlerPlugin] { [PatternReadCountingPlugin(reads: reads)] }
 }
 
@@ -44,6 +44,6 @@ struct PatternReadCountingMarket: MarketModule {
     let linker = try composer.makeDeepLinker(for: market, container: container)
     // Making the linker composes (and so compiles) exactly as much as making the configuration.
     #expect(market.reads.withLock { $0 } == readsToCompose)
-    #expect(linker.configuration?.decide("shopzz://zz/zz-only/7").route == "/zz-only/{id:int}")
+    #expect(linker.configuration?.decide("shopqq://qq/qq-only/7").route == "/qq-only/{id:int}")
   }
 }
