@@ -85,7 +85,7 @@ valgrind --tool=callgrind "${cache_options[@]}" \
 mapfile -t labels < <(sed -n 's/^deeplink-bench: counted \(.*\) operations=\([0-9]*\)$/\2 \1/p' "$work/stderr.txt")
 # One dump per measured pass, numbered in order (cg.out.1, cg.out.2…); the final dump at exit
 # (cg.out) holds nothing collected.
-mapfile -t dumps < <(ls "$work"/cg.out.* 2>/dev/null | sort -t. -k3 -n)
+mapfile -t dumps < <(for dump in "$work"/cg.out.*; do [[ -e "$dump" ]] && echo "${dump##*.} $dump"; done | sort -n | cut -d' ' -f2-)
 if [[ ${#labels[@]} -eq 0 || ${#labels[@]} -ne ${#dumps[@]} ]]; then
   echo "icount: ${#labels[@]} measurements but ${#dumps[@]} callgrind dumps" >&2
   exit 1

@@ -48,6 +48,10 @@ struct MemoryBenchmark: BenchmarkSection {
       "  \(Format.count(after - before)) bytes = " + String(format: "%.1f", perRoute) + " bytes per route"
         + "   [heap in use before/after the build, table alive: \(Self.method)]",
     ]
+    let patternBytes = Double(routes.reduce(0) { $0 + $1.pattern.utf8.count }) / Double(Self.routes)
+    lines.append(
+      "  of which the pattern text the table keeps (`RouteMatch.pattern`): "
+        + String(format: "%.1f", patternBytes) + " bytes per route on average")
     var json: [(String, JSON)] = [("routes", .int(Self.routes)), ("bytesPerRoute", .number(perRoute))]
     var goals = [
       Goal(
