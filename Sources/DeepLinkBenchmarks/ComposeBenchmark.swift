@@ -36,7 +36,7 @@ struct ComposeBenchmark: BenchmarkSection {
     harness.targetSampleTime = .zero
     harness.warmupTime = .milliseconds(context.quick ? 10 : 100)
     let sink = context.sink
-    let one = harness.measure(operations: 1) {
+    let one = harness.measure("compose one market", operations: 1) {
       let boundary = MarketBoundary(platform: platform, reservedBarriers: [], markets: [market])
       sink.consume(boundary.problems(of: market).count)
     }
@@ -46,7 +46,7 @@ struct ComposeBenchmark: BenchmarkSection {
     let composer = MarketComposer(catalogue: catalogue, overrides: [])
     let problems = composer.catalogueProblems()
     precondition(problems.isEmpty, "compose: the generated catalogue should be clean: \(problems.prefix(3))")
-    let all = harness.measure(operations: 1, samples: context.quick ? 2 : 5) {
+    let all = harness.measure("compose validate all", operations: 1, samples: context.quick ? 2 : 5) {
       sink.consume(composer.catalogueProblems().count)
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The measuring harness: warm-up, calibrated repetitions, several timed samples, medians.
 ///
 /// Every sample is timed with `ContinuousClock` (monotonic). A measured body performs a known
@@ -10,15 +12,29 @@ struct Harness {
   var targetSampleTime: Duration
   /// How long to run the body before timing it (at least once, whatever this says).
   var warmupTime: Duration
+  /// Instruction-count mode (`--instructions`, used by `scripts/icount.sh`): one warm-up call,
+  /// then one sample of one call, whatever the other settings say, and a line on standard error
+  /// naming the measurement and its operations, so that a profiler dumping at the end of each
+  /// ``measuredRegion(repetitions:_:)`` can divide each dump by its operations.
+  var counting = false
 
   /// Times `body`, which performs `operations` operations per call.
   ///
   /// - Parameters:
+  ///   - label: names the measurement in instruction-count mode (`lookup table 1000`).
   ///   - operations: the operations one call of `body` performs (lookups, parses, builds).
   ///   - samples: overrides ``samples`` for slow subjects.
   /// - Returns: the median and spread per operation.
-  func measure(operations: Int, samples: Int? = nil, _ body: () -> Void) -> Timing {
+  func measure(_ label: String, operations: Int, samples: Int? = nil, _ body: () -> Void) -> Timing {
     let clock = ContinuousClock()
+    if counting {
+      body()
+      let start = clock.now
+      measuredRegion(repetitions: 1, body)
+      let time = clock.now - start
+      FileHandle.standardError.write(Data("deeplink-bench: counted \(label) operations=\(operations)\n".utf8))
+      return Timing(perOperation: [time.nanoseconds / Double(operations)], operationsPerSample: operations)
+    }
     // Warm-up, which also calibrates how many calls fill one sample.
     var calls = 0
     let warmupStart = clock.now
@@ -34,12 +50,20 @@ struct Harness {
     var perOperation: [Double] = []
     for _ in 0..<(samples ?? self.samples) {
       let start = clock.now
-      for _ in 0..<repetitions { body() }
+      measuredRegion(repetitions: repetitions, body)
       let time = clock.now - start
       perOperation.append(time.nanoseconds / Double(repetitions * operations))
     }
     return Timing(perOperation: perOperation, operationsPerSample: repetitions * operations)
   }
+}
+
+/// Every timed call of a measured body runs inside this function and nowhere else, so that
+/// `valgrind --tool=callgrind --toggle-collect='*measuredRegion*' --dump-after='*measuredRegion*'`
+/// counts exactly the timed work, one dump per sample (see `scripts/icount.sh`).
+@inline(never)
+func measuredRegion(repetitions: Int, _ body: () -> Void) {
+  for _ in 0..<repetitions { body() }
 }
 
 /// The samples of one measurement, in nanoseconds per operation.

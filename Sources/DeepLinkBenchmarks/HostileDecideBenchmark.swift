@@ -47,7 +47,7 @@ struct HostileDecideBenchmark: BenchmarkSection {
     var slowest = (name: "", ns: 0.0)
     var lines = ["(h) Decide hostile links at the limits through the composed CA market; median per decision"]
     for (name, link) in Self.links {
-      let ns = context.harness.measure(operations: 1) {
+      let ns = context.harness.measure("hostileDecide \(name)", operations: 1) {
         sink.consume(configuration.decide(link).outcome.rawValue.count)
       }.median
       lines.append(

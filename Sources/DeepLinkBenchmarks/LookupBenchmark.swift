@@ -1,7 +1,13 @@
 import DeepLinkCore
 
 /// (a) and (b): looking up pre-parsed links in the route table, and the same lookups through the
-/// two baselines, at 10 to 100,000 routes; half the links hit a route, half miss.
+/// two baselines, at 10 to 100,000 routes.
+///
+/// Two table figures, each labelled: *search* (half hits, half misses; the route's index only)
+/// and *with parameters* (hits only; the route's index and its `parameters` dictionary, what a
+/// handler of a table route reads, materialised). Before timing, every hit is checked to match
+/// the route it was generated from with exactly the generated parameters, and every miss to
+/// match nothing, at every size.
 struct LookupBenchmark: BenchmarkSection {
   let key = "lookup"
   static let sizes = [10, 100, 1_000, 10_000, 100_000]
@@ -19,6 +25,7 @@ struct LookupBenchmark: BenchmarkSection {
   struct Row {
     let routes: Int
     let table: Double
+    let withParameters: Double
     let linear: Double
     let linearLookups: Int
     let regex: Double
@@ -46,17 +53,37 @@ struct LookupBenchmark: BenchmarkSection {
     let links = LookupLinks(
       routes: Array(routes), count: Self.linksPerKind, seed: 0xB0_0000 &+ UInt64(size),
       matches: { table.match($0) != nil })
+    links.verify(table, size: size)
     let all = links.mixed(2 * Self.linksPerKind)
 
-    let tableTiming = context.harness.measure(operations: all.count) {
+    let tableTiming = context.harness.measure("lookup table \(size)", operations: all.count) {
       for link in all { sink.consume(table.match(link)?.routeIndex ?? -1) }
+    }
+    // `parameters` is not inlinable: the dictionary is built in DeepLinkCore, so it cannot be
+    // optimised away here.
+    let hits = links.hits
+    let parametersTiming = context.harness.measure("lookup table+parameters \(size)", operations: hits.count) {
+      for link in hits {
+        guard let match = table.match(link) else {
+          sink.consume(-1)
+          continue
+        }
+        let parameters = match.parameters
+        sink.consume(match.routeIndex &+ parameters.count)
+      }
+    }
+    if context.harness.counting {
+      // Instruction counts are for the table; the baselines would take hours under a profiler.
+      return Row(
+        routes: size, table: tableTiming.median, withParameters: parametersTiming.median, linear: .nan,
+        linearLookups: 0, regex: .nan, regexLookups: 0)
     }
 
     let linear = LinearRegistry(routes: routes)
     let linearLinks = links.mixed(lookups(size: size, budget: context.quick ? 250_000 : 2_000_000))
     check(linearLinks, table: table, engine: "linear") { linear.route($0) >= 0 }
     let linearTiming = context.harness.measure(
-      operations: linearLinks.count, samples: size >= 10_000 ? 3 : nil
+      "lookup linear \(size)", operations: linearLinks.count, samples: size >= 10_000 ? 3 : nil
     ) {
       for link in linearLinks { sink.consume(linear.route(link)) }
     }
@@ -67,13 +94,14 @@ struct LookupBenchmark: BenchmarkSection {
     let regexPaths = regexLinks.map(\.path)
     check(regexLinks, table: table, engine: "regex") { regex.route($0.path) >= 0 }
     let regexTiming = context.harness.measure(
-      operations: regexPaths.count, samples: size >= 10_000 ? 3 : nil
+      "lookup regex \(size)", operations: regexPaths.count, samples: size >= 10_000 ? 3 : nil
     ) {
       for path in regexPaths { sink.consume(regex.route(path)) }
     }
 
     return Row(
-      routes: size, table: tableTiming.median, linear: linearTiming.median, linearLookups: linearLinks.count,
+      routes: size, table: tableTiming.median, withParameters: parametersTiming.median, linear: linearTiming.median,
+      linearLookups: linearLinks.count,
       regex: regexTiming.median, regexLookups: regexLinks.count)
   }
 
@@ -87,19 +115,24 @@ struct LookupBenchmark: BenchmarkSection {
 
   private func report(_ rows: [Row]) -> SectionReport {
     var lines = [
-      "(a, b) Lookup of pre-parsed links, median ns per lookup, half hits and half misses",
-      "  routes    table      linear      regex        linear/table  regex/table  baseline lookups (linear, regex)",
+      "(a, b) Lookup of pre-parsed links, median ns per lookup; every hit's route and parameters checked",
+      "  search: table search only, half hits and half misses, the route's index",
+      "  +parameters: hits only, the route's index and its parameters dictionary (what a handler reads)",
+      "  routes    search   +parameters      linear      regex   linear/search  regex/search  baseline lookups",
     ]
     var json: [JSON] = []
     for row in rows {
       var note = "\(row.linearLookups), \(row.regexLookups)"
       if row.regexLookups < 2 * Self.linksPerKind { note += " (regex estimated from \(row.regexLookups) lookups)" }
       lines.append(
-        "  " + Format.pad(Format.count(row.routes), 8) + Format.pad(Format.time(row.table), 11, right: true)
+        "  " + Format.pad(Format.count(row.routes), 8) + Format.pad(Format.time(row.table), 9, right: true)
+          + Format.pad(Format.time(row.withParameters), 14, right: true)
           + Format.pad(Format.time(row.linear), 12, right: true) + Format.pad(Format.time(row.regex), 11, right: true)
-          + Format.pad(Format.ratio(row.linear / row.table), 14, right: true)
-          + Format.pad(Format.ratio(row.regex / row.table), 13, right: true) + "  " + note)
-      for (engine, ns) in [("table", row.table), ("linear", row.linear), ("regex", row.regex)] {
+          + Format.pad(Format.ratio(row.linear / row.table), 15, right: true)
+          + Format.pad(Format.ratio(row.regex / row.table), 14, right: true) + "  " + note)
+      for (engine, ns) in [
+        ("table", row.table), ("table+parameters", row.withParameters), ("linear", row.linear), ("regex", row.regex),
+      ] {
         json.append(.object([("routes", .int(row.routes)), ("engine", .string(engine)), ("nsPerOp", .number(ns))]))
       }
     }
@@ -110,19 +143,13 @@ struct LookupBenchmark: BenchmarkSection {
   private func goals(_ rows: [Row]) -> [Goal] {
     var goals: [Goal] = []
     for row in rows {
+      let limit = row.routes >= 100_000 ? 150.0 : 100.0
       goals.append(
         Goal(
-          name: "(a) table lookup ≤ 150 ns at \(Format.count(row.routes)) routes",
-          measured: Format.time(row.table), met: row.table <= 150))
+          name: "(a) lookup with parameters ≤ \(Int(limit)) ns at \(Format.count(row.routes)) routes",
+          measured: Format.time(row.withParameters), met: row.withParameters <= limit))
     }
-    func row(_ routes: Int) -> Row? { rows.first { $0.routes == routes } }
-    if let small = row(100), let large = row(100_000) {
-      let ratio = large.table / small.table
-      goals.append(
-        Goal(
-          name: "(a) table lookup at 100,000 ≤ 1.5× at 100", measured: String(format: "%.2f×", ratio),
-          met: ratio <= 1.5))
-    }
+    func row(_ routes: Int) -> Row? { rows.first { $0.routes == routes && !$0.linear.isNaN } }
     if let r = row(1_000) {
       goals.append(
         Goal(

@@ -45,7 +45,7 @@ struct ParseBenchmark: BenchmarkSection {
     var goals: [Goal] = []
     for (name, text) in Self.links {
       precondition((try? DeepLink(text)) != nil && URLComponents(string: text) != nil, "benchmark link \(name)")
-      let ours = context.harness.measure(operations: Self.parsesPerCall) {
+      let ours = context.harness.measure("parse deeplink \(name)", operations: Self.parsesPerCall) {
         for _ in 0..<Self.parsesPerCall {
           // Every link of the set is valid; -1 would mean a refusal.
           guard let link = try? DeepLink(text) else {
@@ -55,7 +55,7 @@ struct ParseBenchmark: BenchmarkSection {
           sink.consume(link.pathSegments.count &+ link.queryItems.count &+ (link.host?.utf8.count ?? 0))
         }
       }
-      let foundation = context.harness.measure(operations: Self.parsesPerCall) {
+      let foundation = context.harness.measure("parse foundation \(name)", operations: Self.parsesPerCall) {
         for _ in 0..<Self.parsesPerCall {
           guard let components = URLComponents(string: text) else {
             sink.consume(-1)

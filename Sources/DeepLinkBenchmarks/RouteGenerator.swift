@@ -140,28 +140,58 @@ enum RouteGenerator {
   }
 }
 
+/// A hit the benchmark checks: the route the generator made it from and the parameters a
+/// handler must read.
+struct ExpectedHit {
+  /// The generated route's index, which is its registration index in the table.
+  let route: Int
+  /// Parameter name → value, as the generator filled them in.
+  let parameters: [String: String]
+}
+
 /// Links for lookups against one generated table: as many hits as misses.
 struct LookupLinks {
   /// Pre-parsed links that some route matches.
   let hits: [DeepLink]
+  /// For each hit, the route it was made from and its parameters.
+  let expected: [ExpectedHit]
   /// Pre-parsed links that no route matches.
   let misses: [DeepLink]
+  /// The hits as text (`shop://store/42/flyer`), for parsing.
+  let hitTexts: [String]
 
   /// Makes `count` hits and `count` misses; `matches` tells whether the table takes a link.
-  init(routes: [GeneratedRoute], count: Int, seed: UInt64, matches: (DeepLink) -> Bool) {
+  ///
+  /// - Parameter prefix: what goes before the path (`shop://`, or `https://host/` for web links).
+  init(
+    routes: [GeneratedRoute], count: Int, seed: UInt64, prefix: String = "shop://", matches: (DeepLink) -> Bool
+  ) {
     var rng = SeededGenerator(seed: seed)
     var hits: [DeepLink] = []
+    var hitTexts: [String] = []
+    var expected: [ExpectedHit] = []
     var misses: [DeepLink] = []
     while hits.count < count {
-      let route = routes[Int(rng.next() % UInt64(routes.count))]
-      hits.append(Self.link(RouteGenerator.hitSegments(route, &rng)))
+      let index = Int(rng.next() % UInt64(routes.count))
+      let route = routes[index]
+      let segments = RouteGenerator.hitSegments(route, &rng)
+      var parameters: [String: String] = [:]
+      for (segment, value) in zip(route.segments, segments) {
+        if case .parameter(let name, _) = segment { parameters[name] = value }
+      }
+      let text = prefix + segments.joined(separator: "/")
+      hitTexts.append(text)
+      hits.append(Self.link(text))
+      expected.append(ExpectedHit(route: index, parameters: parameters))
     }
     while misses.count < count {
       let route = routes[Int(rng.next() % UInt64(routes.count))]
-      let link = Self.link(RouteGenerator.missSegments(route, &rng))
+      let link = Self.link(prefix + RouteGenerator.missSegments(route, &rng).joined(separator: "/"))
       if !matches(link) { misses.append(link) }
     }
     self.hits = hits
+    self.hitTexts = hitTexts
+    self.expected = expected
     self.misses = misses
   }
 
@@ -177,8 +207,26 @@ struct LookupLinks {
     return result
   }
 
-  private static func link(_ segments: [String]) -> DeepLink {
+  /// Stops the run unless every hit matches the route it was made from, with exactly the
+  /// expected parameters, and every miss matches nothing: a figure is only quoted for lookups
+  /// that did what a handler needs.
+  func verify<Value>(_ table: RouteTable<Value>, size: Int) {
+    for (link, expectation) in zip(hits, expected) {
+      guard let match = table.match(link) else { preconditionFailure("\(size) routes: no route for hit \(link)") }
+      precondition(
+        match.routeIndex == expectation.route,
+        "\(size) routes: \(link) matched route \(match.routeIndex), expected \(expectation.route)")
+      precondition(
+        match.parameters == expectation.parameters,
+        "\(size) routes: \(link) gave \(match.parameters), expected \(expectation.parameters)")
+    }
+    for link in misses where table.match(link) != nil {
+      preconditionFailure("\(size) routes: miss \(link) matched a route")
+    }
+  }
+
+  private static func link(_ text: String) -> DeepLink {
     // The generator only makes valid links; a failure here is a bug in the generator.
-    try! DeepLink("shop://" + segments.joined(separator: "/"))
+    try! DeepLink(text)
   }
 }

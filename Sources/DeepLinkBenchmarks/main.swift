@@ -5,7 +5,7 @@ import Foundation
 //
 //   swift run -c release deeplink-bench [--quick] [--json] [--only KEY[,KEY…]]
 
-let usage = "usage: deeplink-bench [--quick] [--json] [--only KEY[,KEY…]]"
+let usage = "usage: deeplink-bench [--quick] [--json] [--instructions] [--only KEY[,KEY…]] | --check-input N"
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("deeplink-bench: \(message)\n\(usage)\n".utf8))
   exit(64)
@@ -17,6 +17,11 @@ while let argument = remaining.popFirst() {
   if argument == "--only" {
     guard let keys = remaining.popFirst() else { fail("--only needs a section key") }
     only = Set(keys.split(separator: ",").map(String.init))
+  } else if argument == "--check-input" {
+    // The links `check` decides, for profiling `deeplink check` on its own (scripts/icount.sh).
+    guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { fail("--check-input needs a count") }
+    FileHandle.standardOutput.write(CheckBenchmark.input(count: count))
+    exit(0)
   } else {
     arguments.insert(argument)
   }
@@ -25,17 +30,24 @@ if arguments.contains("--help") || arguments.contains("-h") {
   print(usage)
   print("  --quick  fewer samples and lookups: a smoke run, not figures to quote")
   print("  --json   one JSON object on standard output instead of the table")
-  print("  --only   run only these sections, by JSON key: lookup, parse, build, memory, decide,")
-  print("           hostileDecide, check, compose (goals of the other sections are then not reported)")
+  print("  --only   run only these sections, by JSON key: lookup, endToEnd, parse, build, memory,")
+  print("           decide, hostileDecide, check, compose (goals of the other sections are then not reported)")
+  print("  --instructions  one warm-up and one pass per measurement, baselines skipped, each")
+  print("           measurement named on standard error: for scripts/icount.sh, not for timing")
+  print("  --check-input N  print the N links the check section decides, and exit")
   exit(0)
 }
-if let unknown = arguments.subtracting(["--quick", "--json"]).first { fail("unknown option \(unknown)") }
-let quick = arguments.contains("--quick")
+if let unknown = arguments.subtracting(["--quick", "--json", "--instructions"]).first {
+  fail("unknown option \(unknown)")
+}
+let counting = arguments.contains("--instructions")
+let quick = arguments.contains("--quick") || counting
 
-let harness =
+var harness =
   quick
   ? Harness(samples: 5, targetSampleTime: .milliseconds(5), warmupTime: .milliseconds(10))
   : Harness(samples: 15, targetSampleTime: .milliseconds(20), warmupTime: .milliseconds(100))
+harness.counting = counting
 let sink = Sink()
 let started = ContinuousClock.now
 let context = BenchmarkContext(
@@ -46,6 +58,7 @@ let context = BenchmarkContext(
 // throughput (key "check", which spawns the release `deeplink` built next to this binary).
 let sections: [any BenchmarkSection] = [
   LookupBenchmark(),
+  EndToEndBenchmark(),
   ParseBenchmark(),
   BuildBenchmark(),
   MemoryBenchmark(),
