@@ -146,7 +146,7 @@ struct ExpectedHit {
   /// The generated route's index, which is its registration index in the table.
   let route: Int
   /// Parameter name → value, as the generator filled them in.
-  let parameters: [String: String]
+  let parameters: DeepLinkParameters
 }
 
 /// Links for lookups against one generated table: as many hits as misses.
@@ -175,7 +175,7 @@ struct LookupLinks {
       let index = Int(rng.next() % UInt64(routes.count))
       let route = routes[index]
       let segments = RouteGenerator.hitSegments(route, &rng)
-      var parameters: [String: String] = [:]
+      var parameters: DeepLinkParameters = [:]
       for (segment, value) in zip(route.segments, segments) {
         if case .parameter(let name, _) = segment { parameters[name] = value }
       }

@@ -67,7 +67,7 @@ enum SafeText {
   }
 
   /// The parameters to print, values of token-like names redacted, sorted by name.
-  static func parameters(_ parameters: [String: String], names: inout NameCache) -> [(name: String, value: String)] {
+  static func parameters(_ parameters: DeepLinkParameters, names: inout NameCache) -> [(name: String, value: String)] {
     var result: [(name: String, value: String)] = []
     result.reserveCapacity(parameters.count)
     self.parameters(parameters, names: &names, into: &result)
@@ -78,7 +78,7 @@ enum SafeText {
   /// (`check` reuses one array for every link). A value of another name keeps its text, with the
   /// `name=value` pairs of token-like names inside it (`x;token=abc`) redacted.
   static func parameters(
-    _ parameters: [String: String], names: inout NameCache, into result: inout [(name: String, value: String)]
+    _ parameters: DeepLinkParameters, names: inout NameCache, into result: inout [(name: String, value: String)]
   ) {
     result.removeAll(keepingCapacity: true)
     for (name, value) in parameters {

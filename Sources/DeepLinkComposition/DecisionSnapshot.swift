@@ -95,7 +95,7 @@ public struct DecisionSnapshot: Sendable, Equatable {
   }
 
   private static func line(_ decision: DeepLinkDecision) -> String {
-    let parameters = decision.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    let parameters = decision.parameters.sorted { $0.name < $1.name }.map { "\($0.name)=\($0.value)" }
     var decidedBy: [String] = []
     if let rule = decision.rewriteRule { decidedBy.append("rule `\(rule.pattern)` of \(rule.owner)") }
     if let owner = decision.owner, let route = decision.route { decidedBy.append("route `\(route)` of \(owner)") }

@@ -90,7 +90,9 @@ public struct ChainResolver<Value: Sendable>: Sendable {
     if let firstLiterals, let first = link.pathSegments.first, !firstLiterals.contains(first) { return nil }
     if count == 0 {
       guard let match = table.match(link) else { return nil }
-      return [NavigationPayload.Step(index: match.value, pattern: match.pattern, parameters: match.parameters)]
+      return [
+        NavigationPayload.Step(index: match.value, pattern: match.pattern, parameters: match.parameters.dictionary)
+      ]
     }
     var failedStarts = Set<Int>()
     var found: [NavigationPayload.Step] = []
@@ -103,7 +105,8 @@ public struct ChainResolver<Value: Sendable>: Sendable {
         guard let match = table.match(Self.run(of: link, start..<end)) else { continue }
         found.append(
           NavigationPayload.Step(
-            index: match.value, pattern: match.pattern, parameters: match.parameters, start: start, end: end))
+            index: match.value, pattern: match.pattern, parameters: match.parameters.dictionary, start: start, end: end)
+        )
         if solve(from: end) { return true }
         found.removeLast()
       }

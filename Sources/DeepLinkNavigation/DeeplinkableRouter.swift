@@ -105,7 +105,8 @@ public struct DeeplinkableRouter: DeepLinkStepResolvingPlugin {
   func resolve(_ link: DeepLink) -> (module: Int, match: MatchedDeepLink)? {
     if let match = table.match(link) {
       return (
-        match.value.module, MatchedDeepLink(link: link, pattern: match.value.pattern, parameters: match.parameters)
+        match.value.module,
+        MatchedDeepLink(link: link, pattern: match.value.pattern, parameters: match.parameters.dictionary)
       )
     }
     for (module, expression) in expressions {

@@ -53,6 +53,6 @@ public struct ResponderRoutes: Sendable {
   /// - Complexity: O(*d*) in the link's path segments, independent of the number of patterns.
   public func match(_ link: DeepLink) -> MatchedDeepLink? {
     guard let match = table.match(link) else { return nil }
-    return MatchedDeepLink(link: link, pattern: match.pattern, parameters: match.parameters)
+    return MatchedDeepLink(link: link, pattern: match.pattern, parameters: match.parameters.dictionary)
   }
 }

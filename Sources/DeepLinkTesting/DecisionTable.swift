@@ -16,12 +16,12 @@ public struct DecisionExpectation: Sendable, CustomStringConvertible {
   /// The route pattern expected (for `routed`).
   public let route: String?
   /// The parameters expected; `nil` leaves them unchecked.
-  public let parameters: [String: String]?
+  public let parameters: DeepLinkParameters?
   /// The barriers expected; `nil` leaves them unchecked.
   public let barriers: [BarrierName]?
 
   /// A row for a routed link.
-  public init(_ link: String, route: String, parameters: [String: String]? = nil, barriers: [BarrierName]? = nil) {
+  public init(_ link: String, route: String, parameters: DeepLinkParameters? = nil, barriers: [BarrierName]? = nil) {
     self.link = link
     self.outcome = .routed
     self.route = route
@@ -45,7 +45,7 @@ public struct DecisionExpectation: Sendable, CustomStringConvertible {
   }
 
   private init(
-    link: String, outcome: DeepLinkOutcome, route: String?, parameters: [String: String]?, barriers: [BarrierName]?
+    link: String, outcome: DeepLinkOutcome, route: String?, parameters: DeepLinkParameters?, barriers: [BarrierName]?
   ) {
     self.link = link
     self.outcome = outcome

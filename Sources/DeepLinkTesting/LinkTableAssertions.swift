@@ -15,10 +15,10 @@ public struct LinkExpectation: Sendable, CustomStringConvertible {
   /// The pattern the link should match, as registered; `nil` when it should match none.
   public let route: String?
   /// The parameters the match should capture; `nil` to leave them unchecked.
-  public let parameters: [String: String]?
+  public let parameters: DeepLinkParameters?
 
   /// Creates a row.
-  public init(_ link: String, route: String?, parameters: [String: String]? = nil) {
+  public init(_ link: String, route: String?, parameters: DeepLinkParameters? = nil) {
     self.link = link
     self.route = route
     self.parameters = parameters

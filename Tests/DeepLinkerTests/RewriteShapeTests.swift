@@ -87,7 +87,7 @@ import Testing
     #expect(decision.route == row.route)
     if row.route != nil {
       #expect(decision.outcome == .routed)
-      #expect(decision.parameters == row.parameters)
+      #expect(decision.parameters.dictionary == row.parameters)
     } else {
       #expect(decision.outcome == .external)
     }
@@ -97,7 +97,7 @@ import Testing
     let matchingPath: String
     let refused: Set<String>
     var name: String { matchingPath }
-    func acceptsParameters(_ parameters: [String: String]) -> Bool { !refused.contains(parameters["id"] ?? "") }
+    func acceptsParameters(_ parameters: DeepLinkParameters) -> Bool { !refused.contains(parameters["id"] ?? "") }
     func handleDeepLink(
       parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
     ) { completion() }
@@ -125,6 +125,6 @@ import Testing
     let decision = try #require(linker.configuration).decide(link)
     #expect(decision.outcome == .routed)
     #expect(decision.route == route)
-    #expect(decision.parameters == parameters)
+    #expect(decision.parameters.dictionary == parameters)
   }
 }

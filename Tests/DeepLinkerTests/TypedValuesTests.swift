@@ -108,6 +108,48 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
     #expect(parameters.uuid(name) == uuid)
   }
 
+  @Test("parameters are the route's captures in pattern order, then the rewrite's extras; a capture wins a name")
+  func captureOrderAndPrecedence() throws {
+    let linker = try DeepLinker.configure()
+      .set(urlSchemes: [URLScheme("shop")])
+      .set(allowedDomains: ["shop.example.ca"])
+      .add(universalLinks: [
+        UniversalLink(
+          "https://shop.example.ca/fr/chaises/{id}", to: "/category/{id:int}/chairs",
+          parameters: ["slug": "from-the-rule", "locale": "fr"])
+      ])
+      .initialize()
+    try linker.addRoute("/category/{id:int}/{slug}") { _, _ in true }
+    let decision = try #require(linker.configuration).decide("https://shop.example.ca/fr/chaises/45")
+    #expect(decision.route == "/category/{id:int}/{slug}")
+    #expect(decision.parameters.map(\.name) == ["id", "slug", "locale"])
+    #expect(decision.parameters["slug"] == "chairs")
+    #expect(decision.parameters == ["locale": "fr", "slug": "chairs", "id": "45"])
+  }
+
+  @Test("parameters compare and hash as a set of pairs; setting nil removes one; description is in name order")
+  func valueSemantics() {
+    var parameters: DeepLinkParameters = ["b": "2", "a": "1"]
+    let reordered: DeepLinkParameters = ["a": "1", "b": "2"]
+    #expect(parameters == reordered)
+    #expect(parameters.hashValue == reordered.hashValue)
+    #expect(Set([parameters, reordered]).count == 1)
+    #expect(parameters != ["a": "1", "b": "3"])
+    #expect(parameters != ["a": "1"])
+    #expect(parameters != ["a": "1", "c": "2"])
+    #expect(parameters.description == "[a=1, b=2]")
+    #expect(parameters.names == ["a", "b"])
+    #expect(DeepLinkParameters(["z": "26", "y": "25"]).map(\.name) == ["y", "z"])
+    parameters["a"] = "one"
+    parameters["c"] = "3"
+    parameters["b"] = nil
+    #expect(parameters.map(\.name) == ["a", "c"])
+    #expect(parameters.dictionary == ["a": "one", "c": "3"])
+    let twice: DeepLinkParameters = ["a": "1", "a": "2"]
+    #expect(twice.count == 1)
+    #expect(twice["a"] == "2")
+  }
+
   @Test(
     "a coding plugin's value reaches its handler typed, even one JSON cannot encode (it used to be a silent notFound)")
   func codingPluginUnencodableValue() async throws {

@@ -72,10 +72,10 @@ struct PlatformLinkGate: Sendable {
     if let host = link.host {
       guard domains.contains(host) else { return .external(host: host) }
       guard let match = table.match(link) else { return .external(host: host) }
-      return .routed(route: match.value.route, parameters: match.parameters)
+      return .routed(route: match.value.route, parameters: match.parameters.dictionary)
     }
     guard schemes.contains(link.scheme) else { return .invalid(reason: "unregisteredScheme") }
     guard let match = table.match(link) else { return .notFound }
-    return .routed(route: match.value.route, parameters: match.parameters)
+    return .routed(route: match.value.route, parameters: match.parameters.dictionary)
   }
 }

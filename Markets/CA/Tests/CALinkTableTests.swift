@@ -7,8 +7,8 @@ import Testing
 @Suite struct CALinkTableTests {
   static let configuration = try! DeepLinkAssembly.configuration(market: "CA")
 
-  static let en = ["locale": "en"]
-  static let fr = ["locale": "fr"]
+  static let en: DeepLinkParameters = ["locale": "en"]
+  static let fr: DeepLinkParameters = ["locale": "fr"]
 
   static let rows: [DecisionExpectation] = [
     // Products

@@ -53,7 +53,7 @@ public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
   public var barriers: [BarrierName] { PlatformRoute.payInStore.barriers }
   public var changesState: Bool { PlatformRoute.payInStore.changesState }
 
-  public func acceptsParameters(_ parameters: [String: String]) -> Bool {
+  public func acceptsParameters(_ parameters: DeepLinkParameters) -> Bool {
     guard let reference = parameters["reference"] else { return false }
     let bytes = reference.utf8
     return (10...20).contains(bytes.count)

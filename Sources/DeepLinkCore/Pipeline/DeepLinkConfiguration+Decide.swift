@@ -83,7 +83,7 @@ extension DeepLinkConfiguration {
     // rewrite
     var routedLink = link
     var rewrittenTo: DeepLink? = nil
-    var extras: [String: String] = [:]
+    var extras = DeepLinkParameters()
     var appliedRule: UniversalLink? = nil
     if let (rewritten, ruleExtras, ruleIndex) = rewrite(link) {
       let rule = rewriteRules[ruleIndex].rule
@@ -120,9 +120,9 @@ extension DeepLinkConfiguration {
           : "table candidates, most specific first: "
             + candidates.map { "`\($0.pattern)`" }.joined(separator: ", "))
     }
-    // Captures are read into a dictionary with room for the extras, which join it in place.
+    // Captures are read with room for the extras, which join them in place.
     // They are the taken candidate's only: a declining candidate's captures are dropped.
-    var captured: [String: String]? = nil
+    var captured: DeepLinkParameters? = nil
     let found = routes.firstRoute(for: routedLink) { index, target in
       captured = nil
       guard target.owner.sees(linkOf: linkOwner) else { return false }
@@ -136,11 +136,7 @@ extension DeepLinkConfiguration {
       let pattern = routeSources[Int(index)]
       var parameters = captured.take() ?? routes.parameters(at: index, in: routedLink, extraCapacity: extras.count)
       // A route's own capture wins over an extra of the same name.
-      if parameters.isEmpty {
-        parameters = extras
-      } else if !extras.isEmpty {
-        parameters.merge(extras) { captured, _ in captured }
-      }
+      if !extras.isEmpty { parameters.add(missingFrom: extras) }
       if let name = Self.unsafeParameter(in: parameters, of: target, extras: extras) {
         let decision = DeepLinkDecision.unsafeParameter(
           name, input: input, link: link, rewrittenTo: rewrittenTo, rule: appliedRule, source: source,
@@ -149,10 +145,12 @@ extension DeepLinkConfiguration {
       }
       trace.add(.match, "routed to `\(pattern)` (\(target.name)) of \(target.owner)")
       // Handlers see the link without query values that are links, but for a free-text capture's own.
-      let kept = target.freeTextParameters.isEmpty ? [] : Set(target.freeTextParameters.compactMap { parameters[$0] })
+      let freeText = target.freeTextParameters
       let decision = DeepLinkDecision(
-        input: input, outcome: .routed, reason: nil, link: NestedLink.dropped(from: link, keeping: kept),
-        rewrittenTo: rewrittenTo.map { NestedLink.dropped(from: $0, keeping: kept) }, rewriteRule: appliedRule,
+        input: input, outcome: .routed, reason: nil,
+        link: NestedLink.dropped(from: link, keepingValuesOf: freeText, in: parameters),
+        rewrittenTo: rewrittenTo.map { NestedLink.dropped(from: $0, keepingValuesOf: freeText, in: parameters) },
+        rewriteRule: appliedRule,
         route: pattern,
         parameters: parameters, barriers: barriers(for: target, pluginBarrier: nil, source: source),
         waitsForPreconditions: target.waitForPreconditions, source: source, trace: trace, linkOwner: linkOwner,
@@ -291,7 +289,7 @@ extension DeepLinkConfiguration {
   ///
   /// - Complexity: O(*n*) in the values' length; NFKC work only for a value with a non-ASCII byte.
   private static func unsafeParameter(
-    in parameters: [String: String], of target: RouteTarget?, extras: [String: String]
+    in parameters: DeepLinkParameters, of target: RouteTarget?, extras: DeepLinkParameters
   ) -> String? {
     for (name, value) in parameters {
       let isFreeText = target.map { !$0.freeTextParameters.isEmpty && $0.freeTextParameters.contains(name) } ?? false
@@ -332,9 +330,9 @@ extension DeepLinkConfiguration {
 
   /// Applies the first rewrite rule whose pattern matches and whose target accepts the values,
   /// through the rule's ``RewritePlan``.
-  private func rewrite(_ link: DeepLink) -> (DeepLink, [String: String], Int)? {
+  private func rewrite(_ link: DeepLink) -> (DeepLink, DeepLinkParameters, Int)? {
     guard rewrites.count > 0 else { return nil }
-    var result: (DeepLink, [String: String], Int)? = nil
+    var result: (DeepLink, DeepLinkParameters, Int)? = nil
     _ = rewrites.firstRoute(for: link) { _, ruleIndex in
       guard let plan = rewritePlans[ruleIndex], let (rewritten, extras) = plan.apply(to: link) else { return false }
       result = (rewritten, extras, ruleIndex)
@@ -366,7 +364,7 @@ struct ExecutionPlan: Sendable {
   /// Whether ``target`` came from the route table (rather than an opaque plugin).
   let matchedInTable: Bool
   /// The parameters a rewrite passed on, without the route's own captures.
-  let extraParameters: [String: String]
+  let extraParameters: DeepLinkParameters
   /// The data an opaque plugin's `shouldHandleDeepLink` returned.
   let pluginData: Data?
 }
@@ -375,7 +373,7 @@ struct ExecutionPlan: Sendable {
 struct LinkCandidate: Sendable {
   var route: String
   var target: RouteTarget
-  var parameters: [String: String]
+  var parameters: DeepLinkParameters
   var barriers: [BarrierName]
   var pluginData: Data?
   /// Whether the candidate came from the route table: a path-matching plugin then receives its
@@ -383,7 +381,7 @@ struct LinkCandidate: Sendable {
   var matchedInTable: Bool
 
   init(
-    route: String, target: RouteTarget, parameters: [String: String], barriers: [BarrierName], pluginData: Data?,
+    route: String, target: RouteTarget, parameters: DeepLinkParameters, barriers: [BarrierName], pluginData: Data?,
     matchedInTable: Bool
   ) {
     self.route = route
@@ -433,7 +431,8 @@ extension DeepLinkDecision {
     input: String, outcome: DeepLinkOutcome, reason: DeepLinkReason?, link: DeepLink? = nil,
     rewrittenTo: DeepLink? = nil,
     rewriteRule: UniversalLink? = nil,
-    route: String? = nil, steps: [String] = [], parameters: [String: String] = [:], barriers: [BarrierName] = [],
+    route: String? = nil, steps: [String] = [], parameters: DeepLinkParameters = DeepLinkParameters(),
+    barriers: [BarrierName] = [],
     waitsForPreconditions: Bool = false, source: LinkSource, trace: DecisionTrace, linkOwner: LinkOwner? = nil,
     owner: LinkOwner? = nil
   ) {

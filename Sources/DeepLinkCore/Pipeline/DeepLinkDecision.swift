@@ -84,7 +84,7 @@ public struct DeepLinkDecision: Sendable {
   /// empty otherwise.
   public let steps: [String]
   /// The captured parameters plus those a rewrite passed on.
-  public let parameters: [String: String]
+  public let parameters: DeepLinkParameters
   /// The barriers the link must pass, in order (mandatory, the route's, confirmation).
   public let barriers: [BarrierName]
   /// Whether the route waits for the global preconditions.
@@ -123,21 +123,22 @@ final class RouteTarget: Sendable {
   /// Who declared the route or plugin: a market's see only that market's links.
   let owner: LinkOwner
   /// A path-matching plugin's extra check of the captured values.
-  let acceptsParameters: (@Sendable ([String: String]) -> Bool)?
-  /// The captures that hold free text, exempt from the slash and dot part of ``CapturedValueCheck``.
-  let freeTextParameters: Set<String>
+  let acceptsParameters: (@Sendable (DeepLinkParameters) -> Bool)?
+  /// The captures that hold free text, exempt from the slash and dot part of ``CapturedValueCheck``,
+  /// sorted (a route has a handful of captures: a list is searched faster than a set is hashed).
+  let freeTextParameters: [String]
   /// The catch-all captures (`{rest...}`), whose values are segments joined with `/`: each
   /// segment is checked on its own.
-  let catchAllParameters: Set<String>
+  let catchAllParameters: [String]
 
   init(
     kind: Kind, name: String, barriers: [BarrierName], waitForPreconditions: Bool, changesState: Bool,
-    owner: LinkOwner = .platform, acceptsParameters: (@Sendable ([String: String]) -> Bool)? = nil,
+    owner: LinkOwner = .platform, acceptsParameters: (@Sendable (DeepLinkParameters) -> Bool)? = nil,
     freeTextParameters: Set<String> = [], pattern: RoutePattern? = nil
   ) {
-    self.freeTextParameters = freeTextParameters
-    var catchAll: Set<String> = []
-    for case .catchAll(let name) in pattern?.segments ?? [] { catchAll.insert(name) }
+    self.freeTextParameters = freeTextParameters.sorted()
+    var catchAll: [String] = []
+    for case .catchAll(let name) in pattern?.segments ?? [] { catchAll.append(name) }
     self.catchAllParameters = catchAll
     self.kind = kind
     self.name = name

@@ -322,7 +322,7 @@ extension DeepLinker {
     let start = clock.now
     let state = DeepLinkNavigationState(
       isColdStart: work.isColdStart, source: work.decision.source, route: candidate.route,
-      parameters: DeepLinkParameters(candidate.parameters), context: navigationContextProvider?(), link: link)
+      parameters: candidate.parameters, context: navigationContextProvider?(), link: link)
     switch candidate.target.kind {
     case .handler(let index):
       guard handlers[index](link, state) else { return .failed }

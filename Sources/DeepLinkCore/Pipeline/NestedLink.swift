@@ -9,16 +9,19 @@ enum NestedLink {
   /// How many more percent-decodings are looked through, beyond the parser's own.
   static let extraDecodings = 2
 
-  /// `link` without its query items whose value is a link, but for those whose value is one of
-  /// `kept` (what a free-text capture of the route took); `link` itself when it has none.
+  /// `link` without its query items whose value is a link, but for those whose value is what one
+  /// of the free-text captures `freeText` took (its value in `parameters`); `link` itself when it
+  /// has none.
   ///
   /// - Complexity: O(*n*) in the length of the query values; a value without `:`, `%`, `/` or
   ///   `\` costs one scan.
-  static func dropped(from link: DeepLink, keeping kept: Set<String> = []) -> DeepLink {
+  static func dropped(
+    from link: DeepLink, keepingValuesOf freeText: [String] = [], in parameters: DeepLinkParameters = .init()
+  ) -> DeepLink {
     let items = link.queryItems
     func drops(_ item: DeepLinkQueryItem) -> Bool {
       guard let value = item.value, isLink(value) else { return false }
-      return kept.isEmpty || !kept.contains(value)
+      return freeText.isEmpty || !parameters.contains { freeText.contains($0.name) && $0.value == value }
     }
     guard !items.isEmpty, items.contains(where: drops) else { return link }
     return DeepLink(
@@ -33,7 +36,7 @@ enum NestedLink {
 
   /// Whether `value` (a query value, decoded once) is a link.
   static func isLink(_ value: String) -> Bool {
-    guard value.utf8.contains(where: { $0 == 0x3A || $0 == 0x25 || $0 == 0x2F || $0 == 0x5C }) else { return false }
+    guard value.utf8.containsByte(where: { $0 == 0x3A || $0 == 0x25 || $0 == 0x2F || $0 == 0x5C }) else { return false }
     var bytes = Array(value.utf8)
     for decoding in 0...extraDecodings {
       if startsLikeLink(bytes) { return true }

@@ -119,7 +119,7 @@ public protocol DeepLinkHandlerPathMatchingPlugin: DeepLinkHandlerPlugin {
   /// A check of the captured values beyond the pattern's types (a reference of 10 to 20
   /// letters or digits, say), made while matching: a link it refuses does not match this
   /// plugin and the next candidate is tried. Called from any thread. Defaults to accepting all.
-  func acceptsParameters(_ parameters: [String: String]) -> Bool
+  func acceptsParameters(_ parameters: DeepLinkParameters) -> Bool
   /// The captures that hold free text (a search query): exempt from the slash and dot part of
   /// the captured-value rule, not from its control, bidi and zero-width part. Defaults to none.
   var freeTextParameters: Set<String> { get }
@@ -134,7 +134,7 @@ extension DeepLinkHandlerPathMatchingPlugin {
   public var barriers: [BarrierName] { [] }
   public var changesState: Bool { false }
   public var waitForPreconditions: Bool { false }
-  public func acceptsParameters(_ parameters: [String: String]) -> Bool { true }
+  public func acceptsParameters(_ parameters: DeepLinkParameters) -> Bool { true }
   public var freeTextParameters: Set<String> { [] }
 
   /// Path-matching plugins are chosen by the route table; asked directly, they decline.

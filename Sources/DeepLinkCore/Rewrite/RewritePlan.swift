@@ -67,7 +67,7 @@ final class RewritePlan: Sendable {
   let segments: [Segment]
   let queryItems: [QueryItem]
   /// The rule's fixed parameters the target does not take.
-  let fixedExtras: [String: String]
+  let fixedExtras: DeepLinkParameters
   /// The source's captures the target does not take, passed on as extras.
   let capturedExtras: [(name: String, source: ValueSource)]
   /// The query keys the rule captures or the target takes; other query items travel on.
@@ -130,7 +130,7 @@ final class RewritePlan: Sendable {
     self.queryItems = rule.target.queryCaptures.map {
       QueryItem(key: $0.key, source: source(of: $0.name), type: $0.type, isOptional: $0.isOptional)
     }
-    self.fixedExtras = rule.parameters.filter { !targetNames.contains($0.key) }
+    self.fixedExtras = DeepLinkParameters(rule.parameters.filter { !targetNames.contains($0.key) })
     self.capturedExtras = extrasFromCaptures
     self.consumedQueryKeys = Array(rule.consumedQueryKeys)
   }
@@ -138,7 +138,7 @@ final class RewritePlan: Sendable {
   /// The rewritten link and the extras, or `nil` when a value does not fit the target (where
   /// reverse routing would throw): the next rule is then tried. `link` is a parsed link
   /// (``DeepLink/init(_:)-(String)``), as every link a decision rewrites is.
-  func apply(to link: DeepLink) -> (DeepLink, [String: String])? {
+  func apply(to link: DeepLink) -> (DeepLink, DeepLinkParameters)? {
     var pathSegments: [String] = []
     pathSegments.reserveCapacity(segments.count)
     var afterAbsentOptional = false
@@ -182,12 +182,9 @@ final class RewritePlan: Sendable {
       items.append(item)
     }
     var extras = fixedExtras
-    if !capturedExtras.isEmpty {
-      extras = [String: String](minimumCapacity: fixedExtras.count + capturedExtras.count)
-      for (name, value) in fixedExtras { extras[name] = value }
-      for (name, source) in capturedExtras {
-        if let value = source.value(in: link) { extras[name] = value }
-      }
+    if !capturedExtras.isEmpty { extras.entries.reserveCapacity(fixedExtras.count + capturedExtras.count) }
+    for (name, source) in capturedExtras {
+      if let value = source.value(in: link) { extras[name] = value }
     }
     return (DeepLink(scheme: scheme, pathSegments: pathSegments, queryItems: items, fragment: link.fragment), extras)
   }

@@ -193,14 +193,14 @@ extension CompiledRouteTrie {
     return result
   }
 
-  /// Every parameter `route` captures from `link`, in a dictionary with room for
-  /// `extraCapacity` more.
-  func parameters(route: Int32, link: DeepLink, extraCapacity: Int = 0) -> [String: String] {
+  /// Every parameter `route` captures from `link` (names are unique within a pattern), with room
+  /// for `extraCapacity` more.
+  func parameters(route: Int32, link: DeepLink, extraCapacity: Int = 0) -> DeepLinkParameters {
     let count = captureRange(of: route).count + queryRange(of: route).count
-    guard count > 0 else { return [:] }
-    var result = [String: String](minimumCapacity: count + extraCapacity)
+    guard count > 0 else { return DeepLinkParameters() }
+    var result = DeepLinkParameters(capacity: count + extraCapacity)
     forEachParameter(route: route, link: link) { key, value in
-      result[key] = value
+      result.appendNew(key, value)
       return false
     }
     return result

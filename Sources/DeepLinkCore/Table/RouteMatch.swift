@@ -34,7 +34,7 @@ public struct RouteMatch<Value: Sendable>: Sendable {
 
   /// The captured parameters by name: path segments decoded, a catch-all's segments joined
   /// with `/`, query captures decoded. Absent optional captures are left out.
-  public var parameters: [String: String] { storage.trie.parameters(route: route, link: link) }
+  public var parameters: DeepLinkParameters { storage.trie.parameters(route: route, link: link) }
 
   /// The captured value of the parameter `name`, or `nil`.
   public subscript(_ name: String) -> String? { storage.trie.parameter(name, route: route, link: link) }

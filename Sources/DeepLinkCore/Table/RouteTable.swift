@@ -181,9 +181,9 @@ extension RouteTable {
   /// The pattern, as registered, of the route at `index`.
   func pattern(at index: Int32) -> String { storage.trie.source(of: index) }
 
-  /// The parameters the route at `index` captures from `link`, in a dictionary with room for
-  /// `extraCapacity` more.
-  func parameters(at index: Int32, in link: DeepLink, extraCapacity: Int = 0) -> [String: String] {
+  /// The parameters the route at `index` captures from `link`, with room for `extraCapacity`
+  /// more.
+  func parameters(at index: Int32, in link: DeepLink, extraCapacity: Int = 0) -> DeepLinkParameters {
     storage.trie.parameters(route: index, link: link, extraCapacity: extraCapacity)
   }
 }
