@@ -69,13 +69,18 @@ public struct ChainedLinkPlugin<Value: Sendable>: DeepLinkStepResolvingPlugin {
   ///
   /// - Complexity: as ``ChainResolver/resolve(_:)``.
   public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
-    guard let steps = resolver.resolveSteps(link) else { return .no }
-    return .yes(data: NavigationPayload(link: link.absoluteString, steps: steps).encoded())
+    resolveDeepLink(link).option
   }
 
   /// The patterns of the steps `link` resolves to, in order.
   public func stepPatterns(for link: DeepLink) -> [String]? {
     resolver.resolve(link)?.patterns
+  }
+
+  /// The answer and the steps' patterns from one resolution of `link`.
+  public func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String]) {
+    guard let steps = resolver.resolveSteps(link) else { return (.no, []) }
+    return (.yes(data: NavigationPayload(link: link.absoluteString, steps: steps).encoded()), steps.map(\.pattern))
   }
 
   /// Hands the plan to the handler.

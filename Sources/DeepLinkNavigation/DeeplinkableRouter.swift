@@ -121,9 +121,14 @@ public struct DeeplinkableRouter: DeepLinkStepResolvingPlugin {
   ///
   /// Reads only the compiled table: safe on any thread.
   public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
-    guard let (module, match) = resolve(link) else { return .no }
+    resolveDeepLink(link).option
+  }
+
+  /// The answer and the module's pattern from one resolution of `link`.
+  public func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String]) {
+    guard let (module, match) = resolve(link) else { return (.no, []) }
     let step = NavigationPayload.Step(index: module, pattern: match.pattern, parameters: match.parameters)
-    return .yes(data: NavigationPayload(link: link.absoluteString, steps: [step]).encoded())
+    return (.yes(data: NavigationPayload(link: link.absoluteString, steps: [step]).encoded()), [match.pattern])
   }
 
   /// The pattern (or regular expression) of the module that takes `link`, which the decision

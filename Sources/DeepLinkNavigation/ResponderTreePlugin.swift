@@ -67,12 +67,17 @@ public struct ResponderTreePlugin: DeepLinkStepResolvingPlugin {
   ///
   /// - Complexity: O(*n*·*d*) in the number of nodes and the link's path segments.
   public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
+    resolveDeepLink(link).option
+  }
+
+  /// The answer and the matched pattern from one walk of the nodes.
+  public func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String]) {
     for (index, node) in nodes.enumerated() {
       guard let match = node.routes.match(link) else { continue }
       let step = NavigationPayload.Step(index: index, pattern: match.pattern, parameters: match.parameters)
-      return .yes(data: NavigationPayload(link: link.absoluteString, steps: [step]).encoded())
+      return (.yes(data: NavigationPayload(link: link.absoluteString, steps: [step]).encoded()), [match.pattern])
     }
-    return .no
+    return (.no, [])
   }
 
   /// The pattern of the first node of the snapshot that matches `link`, which the decision

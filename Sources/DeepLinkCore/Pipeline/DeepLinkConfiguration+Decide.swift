@@ -160,10 +160,11 @@ extension DeepLinkConfiguration {
     // Opaque plugins and the not-found handler see the link without query values that are links.
     let inertLink = NestedLink.dropped(from: routedLink)
     var namedUnknownBarrier = false
-    for (index, target) in opaquePlugins {
+    for (index, target, stepResolver) in opaquePlugins {
       let plugin = plugins[index]
       guard target.owner.sees(linkOf: linkOwner) else { continue }
-      let option = plugin.shouldHandleDeepLink(inertLink)
+      // A plugin that resolves steps answers and names its patterns from one resolution.
+      let (option, patterns) = stepResolver?.resolveDeepLink(inertLink) ?? (plugin.shouldHandleDeepLink(inertLink), [])
       guard let (data, pluginBarrier) = option.acceptance else {
         trace.add(.match, "plugin `\(plugin.name)` declines")
         continue
@@ -176,7 +177,6 @@ extension DeepLinkConfiguration {
         namedUnknownBarrier = true
         continue
       }
-      let patterns = (plugin as? any DeepLinkStepResolvingPlugin)?.stepPatterns(for: inertLink) ?? []
       let steps = patterns.count > 1 ? patterns : []
       if let name = Self.unsafeParameter(in: extras, of: nil, extras: extras) {
         let decision = DeepLinkDecision.unsafeParameter(
@@ -267,7 +267,7 @@ extension DeepLinkConfiguration {
     {
       nextPlugin = position + 1
     }
-    for (index, target) in opaquePlugins.dropFirst(nextPlugin)
+    for (index, target, _) in opaquePlugins.dropFirst(nextPlugin)
     where target.owner.sees(linkOf: decision.linkOwner ?? .platform) {
       let plugin = plugins[index]
       guard let (data, pluginBarrier) = plugin.shouldHandleDeepLink(NestedLink.dropped(from: link)).acceptance,

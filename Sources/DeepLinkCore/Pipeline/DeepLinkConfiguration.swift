@@ -47,7 +47,7 @@ public final class DeepLinkConfiguration: Sendable {
   let plugins: [any DeepLinkHandlerPlugin]
   /// The opaque plugins in install order: each one's index in `plugins` and what it leads to,
   /// made once.
-  let opaquePlugins: [(index: Int, target: RouteTarget)]
+  let opaquePlugins: [(index: Int, target: RouteTarget, stepResolver: (any DeepLinkStepResolvingPlugin)?)]
 
   init(
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink], routes: [RouteSpecification],
@@ -84,7 +84,7 @@ public final class DeepLinkConfiguration: Sendable {
       let target = RouteTarget(
         kind: .plugin($0), name: plugins[$0].name, barriers: [], waitForPreconditions: false, changesState: false,
         owner: pluginOwners[$0] ?? .platform)
-      return ($0, target)
+      return ($0, target, plugins[$0] as? any DeepLinkStepResolvingPlugin)
     }
 
     var compiled: [CompiledRewrite] = []

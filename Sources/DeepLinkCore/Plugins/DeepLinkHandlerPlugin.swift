@@ -237,4 +237,16 @@ public protocol DeepLinkStepResolvingPlugin: DeepLinkHandlerPlugin {
   /// The patterns of the steps `link` resolves to, in order, or `nil` when it does not resolve.
   /// Called from any thread.
   func stepPatterns(for link: DeepLink) -> [String]?
+  /// ``DeepLinkHandlerPlugin/shouldHandleDeepLink(_:)``'s answer and, when it takes the link,
+  /// ``stepPatterns(for:)``, from one resolution of `link`: what a decision asks. Called from any
+  /// thread. Defaults to asking the two in turn.
+  func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String])
+}
+
+extension DeepLinkStepResolvingPlugin {
+  public func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String]) {
+    let option = shouldHandleDeepLink(link)
+    guard option.acceptance != nil else { return (option, []) }
+    return (option, stepPatterns(for: link) ?? [])
+  }
 }
