@@ -104,7 +104,7 @@ func checkMatch(_ match: RouteMatch<Int>, _ link: DeepLink, _ input: String) {
   }
   let rebuilt: DeepLink
   do {
-    rebuilt = try pattern.link(parameters, scheme: PlatformRouteFixture.scheme, host: link.host)
+    rebuilt = try pattern.link(parameters.dictionary, scheme: PlatformRouteFixture.scheme, host: link.host)
   } catch {
     fail("reverse routing `\(route.pattern)` with \(parameters) failed: \(error)", input)
   }

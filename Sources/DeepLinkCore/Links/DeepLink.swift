@@ -123,28 +123,39 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
   ///
   /// Parsing `absoluteString` gives back an equal `DeepLink`.
   public var absoluteString: String {
-    var out = scheme + "://"
+    // Written as bytes into one buffer, then made into one string.
+    var out: [UInt8] = []
+    out.reserveCapacity(
+      pathSegments.reduce(scheme.utf8.count + (host?.utf8.count ?? 0) + 16) { $0 + $1.utf8.count + 1 })
+    PercentEncoding.append(scheme, to: &out)
+    out.append(contentsOf: "://".utf8)
     if let host {
-      out += host
-      if let port { out += ":\(port)" }
+      PercentEncoding.append(host, to: &out)
+      if let port {
+        out.append(0x3A)
+        out.append(contentsOf: String(port).utf8)
+      }
     }
     var first = host == nil
     for segment in pathSegments {
-      if !first { out += "/" }
+      if !first { out.append(0x2F) }
       first = false
-      out += PercentEncoding.encode(segment, allowing: .pathSegment)
+      PercentEncoding.append(segment, allowing: .pathSegment, to: &out)
     }
-    if host != nil && pathSegments.isEmpty { out += "/" }
-    if !queryItems.isEmpty {
-      out += "?"
-      out += queryItems.map { item in
-        let name = PercentEncoding.encode(item.name, allowing: .queryComponent)
-        guard let value = item.value else { return name }
-        return name + "=" + PercentEncoding.encode(value, allowing: .queryComponent)
-      }.joined(separator: "&")
+    if host != nil && pathSegments.isEmpty { out.append(0x2F) }
+    for (index, item) in queryItems.enumerated() {
+      out.append(index == 0 ? 0x3F : 0x26)
+      PercentEncoding.append(item.name, allowing: .queryComponent, to: &out)
+      if let value = item.value {
+        out.append(0x3D)
+        PercentEncoding.append(value, allowing: .queryComponent, to: &out)
+      }
     }
-    if let fragment { out += "#" + PercentEncoding.encode(fragment, allowing: .fragment) }
-    return out
+    if let fragment {
+      out.append(0x23)
+      PercentEncoding.append(fragment, allowing: .fragment, to: &out)
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   public var description: String { absoluteString }
