@@ -91,7 +91,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
     if count == 0 {
       guard let match = table.match(link) else { return nil }
       return [
-        NavigationPayload.Step(index: match.value, pattern: match.pattern, parameters: match.parameters.dictionary)
+        NavigationPayload.Step(index: match.value, pattern: match.pattern, parameters: match.parameters)
       ]
     }
     var failedStarts = Set<Int>()
@@ -105,7 +105,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
         guard let match = table.match(Self.run(of: link, start..<end)) else { continue }
         found.append(
           NavigationPayload.Step(
-            index: match.value, pattern: match.pattern, parameters: match.parameters.dictionary, start: start, end: end)
+            index: match.value, pattern: match.pattern, parameters: match.parameters, start: start, end: end)
         )
         if solve(from: end) { return true }
         found.removeLast()
@@ -126,7 +126,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
       let range = link.pathSegments.isEmpty ? 0..<0 : step.start..<step.end
       planned.append(
         NavigationStep(
-          value: steps[step.index].value, pattern: step.pattern, parameters: step.parameters,
+          value: steps[step.index].value, pattern: step.pattern, parameters: step.parameters.dictionary,
           link: link.pathSegments.isEmpty ? link : Self.run(of: link, range), segments: range))
     }
     return planned.isEmpty ? nil : NavigationPlan(link: link, steps: planned)

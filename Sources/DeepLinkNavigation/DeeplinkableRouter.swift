@@ -127,7 +127,8 @@ public struct DeeplinkableRouter: DeepLinkStepResolvingPlugin {
   /// The answer and the module's pattern from one resolution of `link`.
   public func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String]) {
     guard let (module, match) = resolve(link) else { return (.no, []) }
-    let step = NavigationPayload.Step(index: module, pattern: match.pattern, parameters: match.parameters)
+    let step = NavigationPayload.Step(
+      index: module, pattern: match.pattern, parameters: DeepLinkParameters(match.parameters))
     return (.yes(data: NavigationPayload(link: link.absoluteString, steps: [step]).encoded()), [match.pattern])
   }
 

@@ -14,7 +14,7 @@ struct NavigationPayload: Codable, Sendable, Hashable {
     /// The pattern as registered.
     var pattern: String
     /// The captured parameters.
-    var parameters: [String: String]
+    var parameters: DeepLinkParameters
     /// The first path segment of the step's run (chains), `0` otherwise.
     var start: Int = 0
     /// One past the last path segment of the step's run (chains), the segment count otherwise.
@@ -30,7 +30,8 @@ struct NavigationPayload: Codable, Sendable, Hashable {
   ///
   /// Written by hand: a plugin makes a payload for every link it takes, while the decision is
   /// made, and `JSONEncoder` costs tens of thousands of instructions for these few plain values.
-  /// Parameters are written in name order, so the same payload always gives the same bytes.
+  /// Parameters are written in the order the step captured them, so the same payload always gives
+  /// the same bytes.
   func encoded() -> Data? {
     var out: [UInt8] = []
     out.reserveCapacity(64 + link.utf8.count + steps.count * 96)
@@ -67,11 +68,11 @@ struct NavigationPayload: Codable, Sendable, Hashable {
       write(",\"pattern\":")
       write(string: step.pattern)
       write(",\"parameters\":{")
-      for (number, name) in step.parameters.keys.sorted().enumerated() {
+      for (number, parameter) in step.parameters.enumerated() {
         if number > 0 { write(",") }
-        write(string: name)
+        write(string: parameter.name)
         write(":")
-        write(string: step.parameters[name] ?? "")
+        write(string: parameter.value)
       }
       write("},\"start\":")
       write(step.start)
@@ -94,7 +95,7 @@ struct NavigationPayload: Codable, Sendable, Hashable {
 
   /// The match a step stands for.
   func match(_ step: Step, on link: DeepLink) -> MatchedDeepLink {
-    MatchedDeepLink(link: link, pattern: step.pattern, parameters: step.parameters)
+    MatchedDeepLink(link: link, pattern: step.pattern, parameters: step.parameters.dictionary)
   }
 }
 

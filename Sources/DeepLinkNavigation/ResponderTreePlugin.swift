@@ -74,7 +74,8 @@ public struct ResponderTreePlugin: DeepLinkStepResolvingPlugin {
   public func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String]) {
     for (index, node) in nodes.enumerated() {
       guard let match = node.routes.match(link) else { continue }
-      let step = NavigationPayload.Step(index: index, pattern: match.pattern, parameters: match.parameters)
+      let step = NavigationPayload.Step(
+        index: index, pattern: match.pattern, parameters: DeepLinkParameters(match.parameters))
       return (.yes(data: NavigationPayload(link: link.absoluteString, steps: [step]).encoded()), [match.pattern])
     }
     return (.no, [])

@@ -127,8 +127,10 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
     #expect(decision.parameters == ["locale": "fr", "slug": "chairs", "id": "45"])
   }
 
-  @Test("parameters compare and hash as a set of pairs; setting nil removes one; description is in name order")
-  func valueSemantics() {
+  @Test(
+    "parameters compare and hash as a set of pairs; setting nil removes one; description is in name order; Codable as an object"
+  )
+  func valueSemantics() throws {
     var parameters: DeepLinkParameters = ["b": "2", "a": "1"]
     let reordered: DeepLinkParameters = ["a": "1", "b": "2"]
     #expect(parameters == reordered)
@@ -145,6 +147,9 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
     parameters["b"] = nil
     #expect(parameters.map(\.name) == ["a", "c"])
     #expect(parameters.dictionary == ["a": "one", "c": "3"])
+    let encoded = try JSONEncoder().encode(parameters)
+    #expect(try JSONSerialization.jsonObject(with: encoded) as? [String: String] == ["a": "one", "c": "3"])
+    #expect(try JSONDecoder().decode(DeepLinkParameters.self, from: encoded) == parameters)
     let twice: DeepLinkParameters = ["a": "1", "a": "2"]
     #expect(twice.count == 1)
     #expect(twice["a"] == "2")

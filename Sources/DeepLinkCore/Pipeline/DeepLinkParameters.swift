@@ -19,7 +19,7 @@ import Foundation
 /// allocation, and finding one by name compares a few names. Two values are equal when they hold
 /// the same pairs, in any order.
 public struct DeepLinkParameters: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral,
-  CustomStringConvertible
+  CustomStringConvertible, Codable
 {
   /// One parameter.
   public typealias Element = (name: String, value: String)
@@ -143,5 +143,17 @@ public struct DeepLinkParameters: Sendable, Hashable, RandomAccessCollection, Ex
   /// `name=value` pairs in name order.
   public var description: String {
     "[" + entries.sorted { $0.name < $1.name }.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + "]"
+  }
+
+  /// Reads parameters written by ``encode(to:)``: a JSON object of names and values, kept in name
+  /// order.
+  public init(from decoder: any Decoder) throws {
+    self.init(try decoder.singleValueContainer().decode([String: String].self))
+  }
+
+  /// Writes the parameters as one object of names and values.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(dictionary)
   }
 }
