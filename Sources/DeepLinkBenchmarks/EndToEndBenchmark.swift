@@ -2,7 +2,7 @@ import DeepLinkCore
 
 /// String → route + parameters: a typical https link's text parsed into a ``DeepLink``, looked up
 /// in a table of 1,000 web routes (`https://shop.example.com/store/{store:int}/flyer`…) and its
-/// parameters dictionary materialised — what an app does with a link it is handed, and what
+/// parameters materialised (`DeepLinkParameters`) — what an app does with a link it is handed, and what
 /// `URLComponents` plus a trie router do in the comparison.
 ///
 /// Every link is a hit; before timing, each is checked to parse, match the route it was made
@@ -47,7 +47,7 @@ struct EndToEndBenchmark: BenchmarkSection {
     }
     let ns = timing.median
     let lines = [
-      "(a') String → route + parameters: DeepLink(_:) + match + parameters dictionary, \(texts.count) https links",
+      "(a') String → route + parameters: DeepLink(_:) + match + DeepLinkParameters, \(texts.count) https links",
       "  at \(Format.count(Self.routes)) routes (about \(bytes) bytes a link, every one a hit): median "
         + Format.time(ns) + " per link",
     ]

@@ -4,7 +4,7 @@ import DeepLinkCore
 /// two baselines, at 10 to 100,000 routes.
 ///
 /// Two table figures, each labelled: *search* (half hits, half misses; the route's index only)
-/// and *with parameters* (hits only; the route's index and its `parameters` dictionary, what a
+/// and *with parameters* (hits only; the route's index and its `parameters` (`DeepLinkParameters`), what a
 /// handler of a table route reads, materialised). Before timing, every hit is checked to match
 /// the route it was generated from with exactly the generated parameters, and every miss to
 /// match nothing, at every size.
@@ -59,7 +59,7 @@ struct LookupBenchmark: BenchmarkSection {
     let tableTiming = context.harness.measure("lookup table \(size)", operations: all.count) {
       for link in all { sink.consume(table.match(link)?.routeIndex ?? -1) }
     }
-    // `parameters` is not inlinable: the dictionary is built in DeepLinkCore, so it cannot be
+    // `parameters` is not inlinable: the parameters are built in DeepLinkCore, so it cannot be
     // optimised away here.
     let hits = links.hits
     let parametersTiming = context.harness.measure("lookup table+parameters \(size)", operations: hits.count) {
@@ -117,7 +117,7 @@ struct LookupBenchmark: BenchmarkSection {
     var lines = [
       "(a, b) Lookup of pre-parsed links, median ns per lookup; every hit's route and parameters checked",
       "  search: table search only, half hits and half misses, the route's index",
-      "  +parameters: hits only, the route's index and its parameters dictionary (what a handler reads)",
+      "  +parameters: hits only, the route's index and its DeepLinkParameters (what a handler reads)",
       "  routes    search   +parameters      linear      regex   linear/search  regex/search  baseline lookups",
     ]
     var json: [JSON] = []
