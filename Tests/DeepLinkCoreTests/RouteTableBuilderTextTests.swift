@@ -142,4 +142,46 @@ import Testing
     #expect(secondTable.match(try DeepLink("shop://first/literal7/x")) == nil)
     #expect(secondTable.match(try DeepLink("shop://product/12"))?.value == "/product/{id:int}")
   }
+
+  @Test("a builder built and used again is unchanged; a consumed one gives the same table")
+  func buildKeepsOrTakesTheBuilder() throws {
+    // Enough routes that the builder's buffers grow past the size whose pages are returned.
+    func pattern(_ index: Int) -> String {
+      switch index % 3 {
+      case 0: "/p\(index)/{id:int}"
+      case 1: "/long/literal-number-\(index)/{name}"
+      default: "/Folded/Item\(index)"
+      }
+    }
+    var builder = RouteTable<Int>.Builder()
+    for index in 0..<30_000 { try builder.add(pattern(index), caseInsensitive: index % 3 == 2, value: index) }
+    let before = builder.build()
+    try builder.add("/after", value: -1)
+    // A copy that shares some of the buffers (those adding a route writes) and not others.
+    var other = builder
+    try other.add("/other", value: -2)
+    let consumed = (consume builder).build()
+    let otherTable = other.build()
+    for table in [before, consumed, otherTable] {
+      for index in stride(from: 0, to: 30_000, by: 7) {
+        let text =
+          switch index % 3 {
+          case 0: "shop://p\(index)/42"
+          case 1: "shop://long/literal-number-\(index)/x"
+          default: "shop://folded/ITEM\(index)"
+          }
+        let match = table.match(try DeepLink(text))
+        #expect(match?.value == index, "\(text)")
+        #expect(match?.pattern == pattern(index))
+      }
+      #expect(table.match(try DeepLink("shop://long/literal-number-x/y")) == nil)
+    }
+    #expect(before.count == 30_000)
+    #expect(before.match(try DeepLink("shop://after")) == nil)
+    #expect(consumed.count == 30_001)
+    #expect(consumed.match(try DeepLink("shop://after"))?.value == -1)
+    #expect(consumed.match(try DeepLink("shop://other")) == nil)
+    #expect(otherTable.routes.map(\.pattern) == consumed.routes.map(\.pattern) + ["/other"])
+    #expect(otherTable.match(try DeepLink("shop://other"))?.value == -2)
+  }
 }

@@ -1,9 +1,9 @@
 /// The frozen, non-generic form of a ``RouteTrie`` that a built ``RouteTable`` keeps and looks
 /// links up in.
 ///
-/// Every array of the trie is copied once into a buffer of exactly its size, and the literal
-/// edges are re-hashed into a table sized to their count (``CompiledLiteralEdges``), so a table
-/// keeps no spare capacity and no builder state (name index, growth room). Lookups read the
+/// The trie's buffers are taken over, each shrunk to exactly its size, and the literal edges
+/// are re-hashed into a table sized to their count (``CompiledLiteralEdges``), so a table keeps
+/// no spare capacity and no builder state (name index, growth room). Lookups read the
 /// buffers through plain pointers: a node visit costs no reference counting.
 ///
 /// Matching walks the trie depth-first, trying at each node the literal edge, then typed
@@ -29,29 +29,33 @@ final class CompiledRouteTrie: @unchecked Sendable {
   let hostRoots: SmallStringMap<Int32>
   let wildcardRoots: SmallStringMap<Int32>
 
-  init(_ trie: RouteTrie) {
-    nodes = Self.copy(trie.nodes)
-    rareChildren = Self.copy(trie.rareChildren)
-    literalEdges = CompiledLiteralEdges(trie.literalEdges)
-    foldedEdges = CompiledLiteralEdges(trie.foldedEdges)
-    routes = Self.copy(trie.routes)
-    sources = trie.sources.copiedBuffer()
-    terminals = Self.copy(trie.terminals)
-    captures = Self.copy(trie.captures)
+  /// Compiles `trie`, leaving it empty. Its buffers become the table's, each shrunk to its count
+  /// in place, when no copy of the trie shares them; otherwise they are copied. The literal
+  /// edges are re-hashed first, and the builder's edge slots freed before anything else.
+  init(taking trie: inout RouteTrie) {
+    literalEdges = CompiledLiteralEdges(taking: &trie.literalEdges)
+    foldedEdges = CompiledLiteralEdges(taking: &trie.foldedEdges)
+    nodes = trie.nodes.takeBuffer()
+    rareChildren = trie.rareChildren.takeBuffer()
+    routes = trie.routes.takeBuffer()
+    sources = trie.sources.takeBuffer()
+    terminals = trie.terminals.takeBuffer()
+    captures = trie.captures.takeBuffer()
     queries = Self.copy(trie.queries)
     names = Self.copy(trie.names)
     schemeRoots = SmallStringMap(trie.schemeRoots.sorted { $0.value < $1.value }.map { ($0.key, $0.value) })
     hostRoots = SmallStringMap(trie.hostRoots.sorted { $0.value < $1.value }.map { ($0.key, $0.value) })
     wildcardRoots = SmallStringMap(trie.wildcardRoots.sorted { $0.value < $1.value }.map { (String($0.key), $0.value) })
+    trie = RouteTrie()
   }
 
   deinit {
-    nodes.deallocate()
-    rareChildren.deallocate()
-    routes.deallocate()
-    sources.deallocate()
-    terminals.deallocate()
-    captures.deallocate()
+    TableMemory.deallocate(nodes)
+    TableMemory.deallocate(rareChildren)
+    TableMemory.deallocate(routes)
+    TableMemory.deallocate(sources)
+    TableMemory.deallocate(terminals)
+    TableMemory.deallocate(captures)
     queries.deinitialize().deallocate()
     names.deinitialize().deallocate()
     literalEdges.free()

@@ -7,23 +7,19 @@
 /// The literal edges of a route trie under construction, in one open-addressing hash table
 /// keyed by (parent node, segment text).
 ///
-/// One flat array instead of a dictionary per node; ``CompiledLiteralEdges`` is its frozen,
-/// tightly sized form that lookups use. The literals' bytes are kept in one arena laid out as the
-/// compiled table's (each after its length), so compiling copies the arena as it is.
+/// One flat buffer instead of a dictionary per node, its slots laid out as the compiled table's
+/// (``CompiledLiteralEdges/Slot``: a literal of up to eight bytes is its own key, a longer one is
+/// its hash and where its bytes are in `long`), so compiling re-hashes the slots into a table
+/// sized to their count and takes over `long` as it is.
 struct LiteralEdgeTable: Sendable {
-  struct Slot: Sendable {
-    var hash: UInt32 = 0
-    var parent: Int32 = -1
-    var child: Int32 = -1
-    /// Where the literal's length and bytes are in `arena` (see ``LiteralArena``).
-    var literal: Int32 = -1
-  }
+  typealias Slot = CompiledLiteralEdges.Slot
 
   /// Whether literals compare without regard to ASCII case (stored lowercased).
   let folded: Bool
-  private(set) var slots: [Slot] = []
-  /// Every literal's length, then its bytes, one after the other.
-  private(set) var arena = ByteArena()
+  /// Every slot initialised; empty ones have a negative child. Load at most 3/4.
+  private(set) var slots = TableBuffer<Slot>()
+  /// The literals longer than eight bytes, each after its length (see ``LiteralArena``).
+  private(set) var long = ByteArena()
   private(set) var count = 0
 
   init(folded: Bool) {
@@ -38,31 +34,39 @@ struct LiteralEdgeTable: Sendable {
   ///   amortised.
   mutating func child(of parent: Int32, along bytes: UnsafeBufferPointer<UInt8>, orAdd newChild: Int32) -> Int32 {
     if (count + 1) * 4 > slots.count * 3 { grow() }
-    let hash = EdgeHash.hash(parent, bytes, folded: folded)
     let folded = folded
-    let offset = Int32(arena.count)
-    let found = arena.withUnsafeBufferPointer { arena in
+    let (hash, lastWord) = EdgeHash.hashAndLastWord(parent, bytes, folded: folded)
+    let isShort = bytes.count <= CompiledLiteralEdges.shortLength
+    let tag = UInt32(bitPattern: parent) | (isShort ? 0 : CompiledLiteralEdges.longMark)
+    let keyLow = isShort ? UInt32(truncatingIfNeeded: lastWord) : hash
+    let keyHigh = isShort ? UInt32(truncatingIfNeeded: lastWord >> 32) : UInt32(long.count)
+    let found = long.withUnsafeBufferPointer { long in
       slots.withUnsafeMutableBufferPointer { slots -> Int32 in
-        let mask = slots.count - 1
-        var index = Int(hash) & mask
+        var index = CompiledLiteralEdges.position(hash, slots.count)
         while true {
           let slot = slots[index]
           if slot.child < 0 { break }
-          if slot.hash == hash && slot.parent == parent
-            && EdgeHash.equals(LiteralArena.literal(at: slot.literal, in: arena), bytes, folded: folded)
-          {
-            return slot.child
+          if slot.parent == tag && slot.keyLow == keyLow {
+            if isShort {
+              if slot.keyHigh == keyHigh { return slot.child }
+            } else if EdgeHash.equals(
+              LiteralArena.literal(at: Int32(bitPattern: slot.keyHigh), in: long), bytes, folded: folded)
+            {
+              return slot.child
+            }
           }
-          index = (index + 1) & mask
+          index = index + 1 == slots.count ? 0 : index + 1
         }
-        slots[index] = Slot(hash: hash, parent: parent, child: newChild, literal: offset)
+        slots[index] = Slot(parent: tag, child: newChild, keyLow: keyLow, keyHigh: keyHigh)
         return newChild
       }
     }
     guard found == newChild else { return found }
+    count += 1
+    guard !isShort else { return newChild }
     let length = bytes.count
     let lengthCount = length < 255 ? 1 : 5
-    arena.append(count: lengthCount + length) { buffer in
+    long.append(count: lengthCount + length) { buffer in
       LiteralArena.writeLength(length, to: buffer)
       let target = buffer.baseAddress! + lengthCount
       if folded {
@@ -71,25 +75,22 @@ struct LiteralEdgeTable: Sendable {
         for k in 0..<length { target[k] = bytes[k] }
       }
     }
-    count += 1
     return newChild
   }
 
   private mutating func grow() {
-    let old = slots
-    let capacity = max(16, old.count * 2)
-    slots = Array(unsafeUninitializedCapacity: capacity) { buffer, initialized in
-      buffer.initialize(repeating: Slot())
-      let mask = capacity - 1
-      old.withUnsafeBufferPointer { old in
-        for slot in old where slot.child >= 0 {
-          var index = Int(slot.hash) & mask
-          while buffer[index].child >= 0 { index = (index + 1) & mask }
-          buffer[index] = slot
-        }
-      }
-      initialized = capacity
+    var grown = TableBuffer(repeating: Slot(), count: max(16, slots.count * 2))
+    grown.withUnsafeMutableBufferPointer { grown in
+      slots.withUnsafeBufferPointer { CompiledLiteralEdges.insert($0, into: grown) }
     }
+    slots = grown
+  }
+
+  /// The slots and the long literals, handed over to the compiled table; the table is empty
+  /// afterwards.
+  mutating func take() -> (slots: TableBuffer<Slot>, count: Int, long: UnsafeMutableBufferPointer<UInt8>) {
+    defer { self = LiteralEdgeTable(folded: folded) }
+    return (slots, count, long.takeBuffer())
   }
 }
 
@@ -174,6 +175,18 @@ enum EdgeHash {
     return (finalise(h), word)
   }
 
+  /// ``hash(_:_:folded:)`` of a segment of one to eight bytes, from its key (its bytes,
+  /// lowercased when folded, zero-padded, little-endian) and its length: the same single mixing
+  /// step `hashAndLastWord` takes for such a segment.
+  @inline(__always)
+  static func hash(_ parent: Int32, shortKey word: UInt64, length: Int) -> UInt32 {
+    let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var h = UInt64(UInt32(bitPattern: parent)) &* multiplier ^ UInt64(length)
+    h = (h ^ word) &* multiplier
+    h ^= h >> 29
+    return finalise(h)
+  }
+
   /// Murmur3's 64-bit finaliser, then the low 32 bits.
   @inline(__always)
   private static func finalise(_ wide: UInt64) -> UInt32 {
@@ -221,7 +234,7 @@ enum EdgeHash {
 ///
 /// A value of plain pointers owned by ``CompiledRouteTrie``, which frees them with ``free()``.
 struct CompiledLiteralEdges {
-  struct Slot {
+  struct Slot: Sendable {
     /// The parent node, with ``CompiledLiteralEdges/longMark`` set for a long literal.
     var parent: UInt32 = 0
     /// The child node; -1 for an empty slot.
@@ -233,65 +246,70 @@ struct CompiledLiteralEdges {
   }
 
   /// Set in a long literal's slot's parent (node indices are below 2³¹).
-  private static let longMark: UInt32 = 1 << 31
+  static let longMark: UInt32 = 1 << 31
   /// The longest literal kept in its slot. Literals hold no NUL byte (the parser and the pattern
   /// reader refuse control characters), so zero-padding cannot make two of them equal.
-  private static let shortLength = 8
+  static let shortLength = 8
 
   let folded: Bool
   private let slots: UnsafeMutableBufferPointer<Slot>
   private let bytes: UnsafeMutableBufferPointer<UInt8>
 
-  init(_ table: LiteralEdgeTable) {
+  /// Compiles `table`, leaving it empty: its edges are re-hashed into a table sized to their
+  /// count (and the builder's slots freed), its long literals taken over as they are.
+  init(taking table: inout LiteralEdgeTable) {
     folded = table.folded
-    let count = table.count
-    let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: count == 0 ? 0 : 2 * count + 1)
-    slots.initialize(repeating: Slot())
-    self.slots = slots
-    var long = ByteArena()
-    table.arena.withUnsafeBufferPointer { arena in
-      for slot in table.slots where slot.child >= 0 {
-        let literal = LiteralArena.literal(at: slot.literal, in: arena)
-        var compiled = Slot(parent: UInt32(bitPattern: slot.parent), child: slot.child)
-        if literal.count <= Self.shortLength {
-          (compiled.keyLow, compiled.keyHigh) = Self.key(literal)
-        } else {
-          compiled.parent |= Self.longMark
-          (compiled.keyLow, compiled.keyHigh) = (slot.hash, UInt32(long.count))
-          let lengthCount = literal.count < 255 ? 1 : 5
-          long.append(count: lengthCount + literal.count) { buffer in
-            LiteralArena.writeLength(literal.count, to: buffer)
-            _ = UnsafeMutableBufferPointer(rebasing: buffer[lengthCount...]).initialize(fromContentsOf: literal)
-          }
-        }
-        var index = Self.position(slot.hash, slots.count)
-        while slots[index].child >= 0 { index = index + 1 == slots.count ? 0 : index + 1 }
-        slots[index] = compiled
+    var (builderSlots, count, long) = table.take()
+    // The edges first moved to the front of the builder's block and the block shrunk to them:
+    // beside the new table, re-hashing needs the edges, not the builder's empty slots.
+    builderSlots.keepOnly { $0.child >= 0 }
+    let edges = builderSlots.takeBuffer()
+    defer {
+      if let base = edges.baseAddress {
+        TableMemory.returnPages(UnsafeMutableRawPointer(base), count: edges.count * MemoryLayout<Slot>.stride)
       }
+      TableMemory.deallocate(edges)
     }
-    bytes = long.copiedBuffer()
+    let slots = TableMemory.allocate(Slot.self, count: count == 0 ? 0 : 2 * count + 1)
+    slots.initialize(repeating: Slot())
+    Self.insert(UnsafeBufferPointer(edges), into: slots)
+    self.slots = slots
+    bytes = long
   }
 
   /// Frees the buffers; called once, by the owner's `deinit`.
   func free() {
-    slots.deallocate()
-    bytes.deallocate()
+    TableMemory.deallocate(slots)
+    TableMemory.deallocate(bytes)
+  }
+
+  /// Inserts every occupied slot of `source` into `target`, whose slots are all empty and more
+  /// than `source`'s occupied ones.
+  static func insert(_ source: UnsafeBufferPointer<Slot>, into target: UnsafeMutableBufferPointer<Slot>) {
+    for slot in source where slot.child >= 0 {
+      var index = position(hash(of: slot), target.count)
+      while target[index].child >= 0 { index = index + 1 == target.count ? 0 : index + 1 }
+      target[index] = slot
+    }
+  }
+
+  /// The hash of the edge in `slot`: kept in a long literal's slot, computed again from a short
+  /// literal's key (its bytes, already lowercased in a folded table). Literals hold no NUL byte
+  /// and are not empty, so the key's length is its count of non-zero bytes.
+  @inline(__always)
+  private static func hash(of slot: Slot) -> UInt32 {
+    if slot.parent & longMark != 0 { return slot.keyLow }
+    let word = UInt64(slot.keyLow) | UInt64(slot.keyHigh) << 32
+    return EdgeHash.hash(
+      Int32(bitPattern: slot.parent), shortKey: word, length: (64 - word.leadingZeroBitCount + 7) / 8)
   }
 
   /// Whether the table has no edges.
   var isEmpty: Bool { slots.count == 0 }
 
   @inline(__always)
-  private static func position(_ hash: UInt32, _ count: Int) -> Int {
+  static func position(_ hash: UInt32, _ count: Int) -> Int {
     Int((UInt64(hash) &* UInt64(count)) >> 32)
-  }
-
-  /// The key of a literal of at most eight bytes: its bytes, zero-padded, as two halves.
-  @inline(__always)
-  private static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt32, UInt32) {
-    // The word a lookup compares: the hash reads it (a stored literal is lowercased already).
-    let word = EdgeHash.hashAndLastWord(0, bytes, folded: false).lastWord
-    return (UInt32(truncatingIfNeeded: word), UInt32(truncatingIfNeeded: word >> 32))
   }
 
   /// The child of `parent` along the segment `segment` (compared without regard to ASCII case

@@ -71,8 +71,23 @@ public struct RouteTable<Value: Sendable>: Sendable {
     public var count: Int { values.count }
 
     /// The compiled table.
-    public func build() -> RouteTable {
-      RouteTable(storage: Storage(trie: CompiledRouteTrie(trie), values: values.withUnsafeBufferPointer { Array($0) }))
+    ///
+    /// When no copy of the builder remains, the table takes over the builder's buffers instead
+    /// of copying them, so building needs little more memory than the table keeps. Write
+    /// `(consume builder).build()` for a builder variable not used again: without `consume`,
+    /// the variable keeps its copy alive through the call, and the buffers are copied.
+    ///
+    /// ```swift
+    /// var builder = RouteTable<String>.Builder()
+    /// try builder.add("/product/{id:int}", value: "product")
+    /// let table = (consume builder).build()
+    /// ```
+    public consuming func build() -> RouteTable {
+      let trie = CompiledRouteTrie(taking: &self.trie)
+      // An array cannot shrink: one with spare capacity is copied to its size.
+      let exact = values.count == values.capacity ? values : values.withUnsafeBufferPointer { Array($0) }
+      values = []
+      return RouteTable(storage: Storage(trie: trie, values: exact))
     }
   }
 
@@ -98,7 +113,8 @@ public struct RouteTable<Value: Sendable>: Sendable {
 
   /// An empty table.
   public init() {
-    self.init(storage: Storage(trie: CompiledRouteTrie(RouteTrie()), values: []))
+    var empty = RouteTrie()
+    self.init(storage: Storage(trie: CompiledRouteTrie(taking: &empty), values: []))
   }
 
   /// Compiles `routes` in order.
@@ -108,7 +124,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
   public init(_ routes: some Sequence<(RoutePattern, Value)>) throws(RouteTableError) {
     var builder = Builder()
     for (pattern, value) in routes { try builder.add(pattern, value: value) }
-    self = builder.build()
+    self = (consume builder).build()
   }
 
   /// The number of routes.

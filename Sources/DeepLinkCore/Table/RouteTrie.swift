@@ -76,15 +76,17 @@ struct RouteTrie: Sendable {
     var queryEnd: Int32
   }
 
-  private(set) var nodes: [Node] = [Node()]
-  private(set) var rareChildren: [RareChildren] = []
-  private(set) var literalEdges = LiteralEdgeTable(folded: false)
-  private(set) var foldedEdges = LiteralEdgeTable(folded: true)
-  private(set) var routes: [Route] = []
+  // Written only by this type's methods, and emptied by `CompiledRouteTrie(taking:)`, which
+  // takes the buffers over.
+  var nodes = TableBuffer(repeating: Node(), count: 1)
+  var rareChildren = TableBuffer<RareChildren>()
+  var literalEdges = LiteralEdgeTable(folded: false)
+  var foldedEdges = LiteralEdgeTable(folded: true)
+  var routes = TableBuffer<Route>()
   /// Every pattern's source text, one after the other.
-  private(set) var sources = ByteArena()
-  private(set) var terminals: [Terminal] = []
-  private(set) var captures: [Capture] = []
+  var sources = ByteArena()
+  var terminals = TableBuffer<Terminal>()
+  var captures = TableBuffer<Capture>()
   private(set) var queries: [QueryRequirement] = []
   private(set) var names: [String] = []
   private var nameIndex: [String: Int32] = [:]
