@@ -54,7 +54,22 @@ enum LinkParser {
     guard n <= DeepLink.maximumLength else { throw .tooLong(bytes: n) }
     let summary = try LinkParserChecks.scan(p)
     // Without `%`, `+` or brackets anywhere, no component needs decoding or bracket checks.
-    let plain = !summary.hasEscapes
+    // Otherwise the components are decoded in turn into one buffer on the stack, as long as the link.
+    guard summary.hasEscapes else { return try parseParts(p, summary, scratch: nil) }
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) {
+      (scratch) throws(DeepLinkError) -> DeepLink in
+      try parseParts(p, summary, scratch: scratch.baseAddress)
+    }
+  }
+
+  /// Splits and reads the link `p`, which `summary` describes. `scratch` holds `p.count` bytes
+  /// for decoding into, or is `nil` when no component needs decoding. Inlined into both calls,
+  /// so that a link without escapes takes a copy without the decoding.
+  @inline(__always)
+  private static func parseParts(
+    _ p: UnsafeBufferPointer<UInt8>, _ summary: LinkParserChecks.Summary, scratch: UnsafeMutablePointer<UInt8>?
+  ) throws(DeepLinkError) -> DeepLink {
+    let n = p.count
     // Components of an ASCII link are ASCII too, which makes short ones cheaper to turn into strings.
     let ascii = !summary.hasNonASCII
 
@@ -89,7 +104,7 @@ enum LinkParser {
       } else {
         try checkCustomAuthority(p, start, end)
         // An empty authority (`shop:///product/1`, `shop://`) is no segment, like an empty path segment.
-        if end > start { try appendSegment(p, start, end, plain, ascii, to: &segments) }
+        if end > start { try appendSegment(p, start, end, scratch, ascii, to: &segments) }
       }
       cursor = end
     } else if isWeb {
@@ -101,7 +116,7 @@ enum LinkParser {
     var segmentStart = cursor
     while segmentStart <= pathEnd {
       let i = summary.slashOffsets.first(from: segmentStart, to: pathEnd, cursor: &nextSlash, in: p)
-      if i > segmentStart { try appendSegment(p, segmentStart, i, plain, ascii, to: &segments) }
+      if i > segmentStart { try appendSegment(p, segmentStart, i, scratch, ascii, to: &segments) }
       segmentStart = i + 1
     }
 
@@ -114,7 +129,7 @@ enum LinkParser {
       var itemStart = cursor + 1
       while itemStart <= queryEnd {
         let i = summary.ampersandOffsets.first(from: itemStart, to: queryEnd, cursor: &nextAmpersand, in: p)
-        if i > itemStart { queryItems.append(try readQueryItem(p, itemStart, i, plain, ascii)) }
+        if i > itemStart { queryItems.append(try readQueryItem(p, itemStart, i, scratch, ascii)) }
         itemStart = i + 1
       }
       cursor = queryEnd
@@ -123,7 +138,11 @@ enum LinkParser {
     // fragment
     var fragment: String? = nil
     if cursor < n && p[cursor] == hash {
-      fragment = try decode(p, cursor + 1, n, plusIsSpace: false)
+      if let scratch {
+        fragment = try decodedString(p, cursor + 1, n, plusIsSpace: false, isSegment: false, into: scratch)
+      } else {
+        fragment = try decode(p, cursor + 1, n, plusIsSpace: false)
+      }
     }
     let link = DeepLink(
       scheme: scheme, host: host, port: port, pathSegments: segments, queryItems: queryItems, fragment: fragment)
@@ -495,8 +514,10 @@ extension LinkParser {
     return label.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
   }
 
+  /// Appends the segment `p[start..<end]`, decoded into `scratch` (see
+  /// ``parseParts(_:_:scratch:)``) or, without escapes in the link, taken as it is.
   private static func appendSegment(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ plain: Bool, _ ascii: Bool,
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ scratch: UnsafeMutablePointer<UInt8>?, _ ascii: Bool,
     to segments: inout [String]
   ) throws(DeepLinkError) {
     guard segments.count < DeepLink.maximumPathSegments else {
@@ -509,27 +530,29 @@ extension LinkParser {
       }
       throw .tooManyPathSegments(total)
     }
-    if plain {
+    guard let scratch else {
       // Nothing to decode: no `/` can hide in the segment and the scan refused backslashes.
       let length = end - start
       if p[start] == dot && (length == 1 || (length == 2 && p[start + 1] == dot)) { throw .dotSegment(offset: start) }
       segments.append(makeString(UnsafeBufferPointer(rebasing: p[start..<end]), isASCII: ascii))
       return
     }
-    segments.append(try decodeSegment(p, start, end))
+    segments.append(try decodedString(p, start, end, plusIsSpace: false, isSegment: true, into: scratch))
   }
 
+  /// The query item `p[start..<end]`, decoded into `scratch` (see ``parseParts(_:_:scratch:)``)
+  /// or, without escapes in the link, taken as it is.
   private static func readQueryItem(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ plain: Bool, _ ascii: Bool
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ scratch: UnsafeMutablePointer<UInt8>?, _ ascii: Bool
   ) throws(DeepLinkError) -> DeepLinkQueryItem {
-    let equals = firstIndex(of: 0x3D, in: p, from: start, to: end)
-    if plain {
+    guard let scratch else {
+      let equals = firstIndex(of: 0x3D, in: p, from: start, to: end)
       let name = makeString(UnsafeBufferPointer(rebasing: p[start..<equals]), isASCII: ascii)
       guard equals < end else { return DeepLinkQueryItem(name: name, value: nil) }
       return DeepLinkQueryItem(
         name: name, value: makeString(UnsafeBufferPointer(rebasing: p[(equals + 1)..<end]), isASCII: ascii))
     }
-    return try decodeQueryItem(p, start, equals, end)
+    return try decodeQueryItem(p, start, end, into: scratch)
   }
 
   /// Percent-decodes `p[start..<end]` once into a `String`, refusing malformed escapes, invalid
@@ -538,7 +561,12 @@ extension LinkParser {
   static func decode(
     _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool
   ) throws(DeepLinkError) -> String {
-    try decodedString(p, start, end, plusIsSpace: plusIsSpace, isSegment: false)
+    guard start < end else { return "" }
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) {
+      (buffer) throws(DeepLinkError) -> String in
+      try decodedString(
+        p, start, end, plusIsSpace: plusIsSpace, isSegment: false, into: buffer.baseAddress.unsafelyUnwrapped)
+    }
   }
 
   /// ``decode(_:_:_:plusIsSpace:)`` over a slice of an array's bytes: the safe entry for code
@@ -549,15 +577,7 @@ extension LinkParser {
     }
   }
 
-  /// Percent-decodes a path segment once, with ``decode(_:_:_:plusIsSpace:)``'s checks, then
-  /// refuses a dot segment and an encoded `/` or `\\`, all over the decoded bytes.
-  private static func decodeSegment(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
-  ) throws(DeepLinkError) -> String {
-    try decodedString(p, start, end, plusIsSpace: false, isSegment: true)
-  }
-
-  /// Percent-decodes `p[start..<end]` into a buffer on the stack with
+  /// Percent-decodes `p[start..<end]` into `out` (room for `end - start` bytes) with
   /// ``decodeComponent(_:_:_:plusIsSpace:into:)``, then, for a path segment, refuses a dot
   /// segment and an encoded `/` or `\\`, and makes the `String` once, from the decoded bytes, at
   /// their length. The checks, and so the error reported, come in the same order as ever:
@@ -565,54 +585,47 @@ extension LinkParser {
   /// encoded `\\`.
   @inline(__always)
   private static func decodedString(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool, isSegment: Bool
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool, isSegment: Bool,
+    into out: UnsafeMutablePointer<UInt8>
   ) throws(DeepLinkError) -> String {
     guard start < end else { return "" }
-    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) {
-      (buffer) throws(DeepLinkError) -> String in
-      let out = buffer.baseAddress.unsafelyUnwrapped
-      let (count, facts) = try decodeComponent(p, start, end, plusIsSpace: plusIsSpace, into: out)
-      let decoded = UnsafeBufferPointer(start: out, count: count)
-      if isSegment {
-        if decoded[0] == dot && (count == 1 || (count == 2 && decoded[1] == dot)) {
-          throw .dotSegment(offset: start)
-        }
-        if facts & DecodedFacts.slash != 0 { throw .encodedSlash(offset: start) }
-        if facts & DecodedFacts.backslash != 0 { throw .backslash(offset: start) }
+    let (count, facts, _) = try decodeComponent(p, start, end, plusIsSpace: plusIsSpace, into: out)
+    let decoded = UnsafeBufferPointer(start: out, count: count)
+    if isSegment {
+      if decoded[0] == dot && (count == 1 || (count == 2 && decoded[1] == dot)) {
+        throw .dotSegment(offset: start)
       }
-      return makeString(decoded, isASCII: facts & DecodedFacts.nonASCII == 0)
+      if facts & DecodedFacts.slash != 0 { throw .encodedSlash(offset: start) }
+      if facts & DecodedFacts.backslash != 0 { throw .backslash(offset: start) }
     }
+    return makeString(decoded, isASCII: facts & DecodedFacts.nonASCII == 0)
   }
 
-  /// A query item `p[start..<end]` with `=` at `equals` (or `equals == end`), its name and value
-  /// each decoded as ``decode(_:_:_:plusIsSpace:)`` would, into one buffer on the stack.
+  /// The query item `p[start..<end]`, its name (up to the first `=`) and value each decoded as
+  /// ``decode(_:_:_:plusIsSpace:)`` would, into `out` (room for `end - start` bytes). Decoding the
+  /// name finds the `=`.
   private static func decodeQueryItem(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ equals: Int, _ end: Int
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into out: UnsafeMutablePointer<UInt8>
   ) throws(DeepLinkError) -> DeepLinkQueryItem {
-    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) {
-      (buffer) throws(DeepLinkError) -> DeepLinkQueryItem in
-      let out = buffer.baseAddress.unsafelyUnwrapped
-      var name = ""
-      var nameCount = 0
-      if start < equals {
-        let facts: UInt8
-        (nameCount, facts) = try decodeComponent(p, start, equals, plusIsSpace: true, into: out)
-        name = makeString(
-          UnsafeBufferPointer(start: out, count: nameCount), isASCII: facts & DecodedFacts.nonASCII == 0)
-      }
-      guard equals < end else { return DeepLinkQueryItem(name: name, value: nil) }
-      guard equals + 1 < end else { return DeepLinkQueryItem(name: name, value: "") }
-      let (count, facts) = try decodeComponent(p, equals + 1, end, plusIsSpace: true, into: out + nameCount)
-      let value = makeString(
-        UnsafeBufferPointer(start: out + nameCount, count: count), isASCII: facts & DecodedFacts.nonASCII == 0)
-      return DeepLinkQueryItem(name: name, value: value)
-    }
+    let (nameCount, nameFacts, equals) = try decodeComponent(
+      p, start, end, plusIsSpace: true, stopAtEquals: true, into: out)
+    let name =
+      nameCount == 0
+      ? ""
+      : makeString(UnsafeBufferPointer(start: out, count: nameCount), isASCII: nameFacts & DecodedFacts.nonASCII == 0)
+    guard equals < end else { return DeepLinkQueryItem(name: name, value: nil) }
+    guard equals + 1 < end else { return DeepLinkQueryItem(name: name, value: "") }
+    let (count, facts, _) = try decodeComponent(p, equals + 1, end, plusIsSpace: true, into: out + nameCount)
+    let value = makeString(
+      UnsafeBufferPointer(start: out + nameCount, count: count), isASCII: facts & DecodedFacts.nonASCII == 0)
+    return DeepLinkQueryItem(name: name, value: value)
   }
 
   /// Percent-decodes `p[start..<end]` in one pass into `out` (room for `end - start` bytes),
   /// refusing malformed escapes, invalid UTF-8, control characters and brackets, and noting while
   /// it decodes what the later checks need, so that each runs only where it can fail. Returns the
-  /// decoded length and the ``DecodedFacts``.
+  /// decoded length, the ``DecodedFacts`` and where decoding stopped: `end`, or with
+  /// `stopAtEquals` the first `=` (a query item's name), as if the component ended there.
   ///
   /// Raw bytes are valid UTF-8 without control characters (the caller's precondition), and so
   /// are printable ASCII bytes an escape or a `+` produced. An escape that produces a lead byte
@@ -624,9 +637,9 @@ extension LinkParser {
   /// malformed escape, and both before invalid UTF-8 or a control character.
   @inline(__always)
   private static func decodeComponent(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool,
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool, stopAtEquals: Bool = false,
     into out: UnsafeMutablePointer<UInt8>
-  ) throws(DeepLinkError) -> (count: Int, facts: UInt8) {
+  ) throws(DeepLinkError) -> (count: Int, facts: UInt8, end: Int) {
     let src = p.baseAddress.unsafelyUnwrapped
     var count = 0
     // What decoding noticed, as bits (see `DecodedFacts`), so that noting costs no branch.
@@ -634,15 +647,18 @@ extension LinkParser {
     // Where in the decoded bytes `UTF8Check` has to start, if anywhere.
     var checkFrom = Int.max
     var i = start
-    while i < end {
+    var stop = end
+    decoding: while i < end {
       var b = src[i]
       i &+= 1
       if mayNeedDecoding(b) {
         switch b {
         case percent:
+          // No escape takes in a `=`, which is not a hex digit (nor `%`, for `escapedSequence`).
           guard i &+ 1 < end, let decoded = escapedByte(src[i], src[i &+ 1]) else {
             // A bracket anywhere in the component is reported first.
-            throw firstBracket(p, i, end) ?? .malformedPercentEscape(offset: i &- 1)
+            let componentEnd = stopAtEquals ? firstIndex(of: 0x3D, in: p, from: i, to: end) : end
+            throw firstBracket(p, i, componentEnd) ?? .malformedPercentEscape(offset: i &- 1)
           }
           b = decoded
           i &+= 2
@@ -662,6 +678,11 @@ extension LinkParser {
           }
         case plus:
           if plusIsSpace { b = 0x20 }
+        case 0x3D:
+          if stopAtEquals {
+            stop = i &- 1
+            break decoding
+          }
         case 0x5B, 0x5D: throw .invalidCharacter(Character(Unicode.Scalar(b)), offset: i &- 1)
         default: facts |= DecodedFacts.nonASCII
         }
@@ -676,7 +697,7 @@ extension LinkParser {
       case nil: break
       }
     }
-    return (count, facts)
+    return (count, facts, stop)
   }
 
   /// What ``decodedString(_:_:_:plusIsSpace:isSegment:)`` notices while it decodes, one bit each.
@@ -751,9 +772,9 @@ extension LinkParser {
     return length
   }
 
-  /// Whether raw byte `b` is one decoding looks at: `%`, `+`, a bracket, or one that needs the
-  /// UTF-8 check (a control character, DEL or a byte from 0x80); every other byte is copied as
-  /// it is.
+  /// Whether raw byte `b` is one decoding looks at: `%`, `+`, `=`, a bracket, or one that needs
+  /// the UTF-8 check (a control character, DEL or a byte from 0x80); every other byte is copied
+  /// as it is.
   @inline(__always)
   private static func mayNeedDecoding(_ b: UInt8) -> Bool {
     LinkByteTables.flags[Int(b)] & LinkByteTables.decodedByte != 0
