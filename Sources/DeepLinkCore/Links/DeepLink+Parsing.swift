@@ -169,8 +169,8 @@ extension LinkParser {
   }
 
   /// A `String` of `bytes`, which must be valid UTF-8 (and are all ASCII when `isASCII`): a
-  /// slice of the link cut at ASCII bytes, or decoded bytes that ``UTF8Check/validate(_:)``
-  /// accepted.
+  /// slice of the link cut at ASCII bytes, or bytes
+  /// ``decodeComponent(_:_:_:plusIsSpace:stopAtEquals:into:)`` decoded and checked.
   ///
   /// ``String/init(decoding:as:)`` would validate the bytes a second time and then copy them one
   /// at a time. A short ASCII string (up to 15 bytes, stored inline) is written in place instead,
@@ -578,9 +578,9 @@ extension LinkParser {
   }
 
   /// Percent-decodes `p[start..<end]` into `out` (room for `end - start` bytes) with
-  /// ``decodeComponent(_:_:_:plusIsSpace:into:)``, then, for a path segment, refuses a dot
-  /// segment and an encoded `/` or `\\`, and makes the `String` once, from the decoded bytes, at
-  /// their length. The checks, and so the error reported, come in the same order as ever:
+  /// ``decodeComponent(_:_:_:plusIsSpace:stopAtEquals:into:)``, then, for a path segment, refuses
+  /// a dot segment and an encoded `/` or `\\`, and makes the `String` once, from the decoded
+  /// bytes, at their length. The checks, and so the error reported, come in the same order as ever:
   /// bracket, malformed escape, invalid UTF-8 or control character, dot segment, encoded `/`,
   /// encoded `\\`.
   @inline(__always)
@@ -700,7 +700,8 @@ extension LinkParser {
     return (count, facts, stop)
   }
 
-  /// What ``decodedString(_:_:_:plusIsSpace:isSegment:)`` notices while it decodes, one bit each.
+  /// What ``decodeComponent(_:_:_:plusIsSpace:stopAtEquals:into:)`` notices while it decodes,
+  /// one bit each.
   private enum DecodedFacts {
     /// A byte from 0x80, raw or decoded.
     static let nonASCII: UInt8 = 1
