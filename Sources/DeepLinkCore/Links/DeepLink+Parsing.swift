@@ -20,13 +20,17 @@ extension DeepLink {
   ///   then one pass per component.
   public init(_ string: String) throws(DeepLinkError) {
     var input = string
-    let result = input.withUTF8 { bytes in
-      Result { () throws(DeepLinkError) in try LinkParser.parse(bytes) }
+    var failure = DeepLinkError.empty
+    let parsed = input.withUTF8 { bytes -> Storage? in
+      do throws(DeepLinkError) {
+        return try LinkParser.parse(bytes).storage
+      } catch {
+        failure = error
+        return nil
+      }
     }
-    switch result {
-    case .success(let link): storage = link.storage
-    case .failure(let error): throw error
-    }
+    guard let parsed else { throw failure }
+    storage = parsed
   }
 }
 
@@ -40,13 +44,32 @@ enum LinkParser {
   private static let plus: UInt8 = 0x2B
   private static let dot: UInt8 = 0x2E
 
+  /// Whether the byte tables are right, worked out once (debug builds assert it).
+  private static let tablesAreConsistent = LinkByteTables.isConsistent
+
   static func parse(_ p: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) -> DeepLink {
+    assert(tablesAreConsistent, "LinkByteTables disagree with their rules")
     let n = p.count
     guard n > 0 else { throw .empty }
     guard n <= DeepLink.maximumLength else { throw .tooLong(bytes: n) }
     let summary = try LinkParserChecks.scan(p)
     // Without `%`, `+` or brackets anywhere, no component needs decoding or bracket checks.
-    let plain = !summary.hasEscapes
+    // Otherwise the components are decoded in turn into one buffer on the stack, as long as the link.
+    guard summary.hasEscapes else { return try parseParts(p, summary, scratch: nil) }
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) {
+      (scratch) throws(DeepLinkError) -> DeepLink in
+      try parseParts(p, summary, scratch: scratch.baseAddress)
+    }
+  }
+
+  /// Splits and reads the link `p`, which `summary` describes. `scratch` holds `p.count` bytes
+  /// for decoding into, or is `nil` when no component needs decoding. Inlined into both calls,
+  /// so that a link without escapes takes a copy without the decoding.
+  @inline(__always)
+  private static func parseParts(
+    _ p: UnsafeBufferPointer<UInt8>, _ summary: LinkParserChecks.Summary, scratch: UnsafeMutablePointer<UInt8>?
+  ) throws(DeepLinkError) -> DeepLink {
+    let n = p.count
     // Components of an ASCII link are ASCII too, which makes short ones cheaper to turn into strings.
     let ascii = !summary.hasNonASCII
 
@@ -58,27 +81,30 @@ enum LinkParser {
       colonIndex += 1
     }
     guard colonIndex > 0, colonIndex < n, p[colonIndex] == colon else { throw .missingScheme }
-    let scheme = try readScheme(UnsafeBufferPointer(rebasing: p[0..<colonIndex]))
-    let isWeb = scheme == "https" || scheme == "http"
+    let (scheme, webPort) = try readScheme(UnsafeBufferPointer(rebasing: p[0..<colonIndex]))
+    let isWeb = webPort != 0
 
     var cursor = colonIndex + 1
     var host: String? = nil
     var port: Int? = nil
     var segments: [String] = []
     segments.reserveCapacity(min(summary.slashes, DeepLink.maximumPathSegments) + 1)
+    // Where the next look at the offsets of `/` and `&` the scan kept starts.
+    var nextSlash = 0
+    var nextAmpersand = 0
     let hasAuthority = cursor + 1 < n && p[cursor] == slash && p[cursor + 1] == slash
     if hasAuthority {
       let start = cursor + 2
       // The authority ends at the first `/`, `?` or `#` after it; the scan found the first `?`
       // and `#`, and neither can come before `start`.
-      let end = firstIndex(of: slash, in: p, from: start, to: min(summary.firstQuestion, summary.firstHash))
+      let end = summary.slashOffsets.first(
+        from: start, to: min(summary.firstQuestion, summary.firstHash), cursor: &nextSlash, in: p)
       if isWeb {
-        (host, port) = try readWebAuthority(p, start, end, defaultPort: scheme == "https" ? 443 : 80)
-        if let host { try PunycodeLabels.check(host) }
+        (host, port) = try readWebAuthority(p, start, end, defaultPort: webPort)
       } else {
         try checkCustomAuthority(p, start, end)
         // An empty authority (`shop:///product/1`, `shop://`) is no segment, like an empty path segment.
-        if end > start { try appendSegment(p, start, end, plain, ascii, to: &segments) }
+        if end > start { try appendSegment(p, start, end, scratch, ascii, to: &segments) }
       }
       cursor = end
     } else if isWeb {
@@ -89,8 +115,8 @@ enum LinkParser {
     let pathEnd = min(summary.firstQuestion, summary.firstHash)
     var segmentStart = cursor
     while segmentStart <= pathEnd {
-      let i = firstIndex(of: slash, in: p, from: segmentStart, to: pathEnd)
-      if i > segmentStart { try appendSegment(p, segmentStart, i, plain, ascii, to: &segments) }
+      let i = summary.slashOffsets.first(from: segmentStart, to: pathEnd, cursor: &nextSlash, in: p)
+      if i > segmentStart { try appendSegment(p, segmentStart, i, scratch, ascii, to: &segments) }
       segmentStart = i + 1
     }
 
@@ -102,8 +128,8 @@ enum LinkParser {
       let queryEnd = summary.firstHash
       var itemStart = cursor + 1
       while itemStart <= queryEnd {
-        let i = firstIndex(of: 0x26, in: p, from: itemStart, to: queryEnd)
-        if i > itemStart { queryItems.append(try readQueryItem(p, itemStart, i, plain, ascii)) }
+        let i = summary.ampersandOffsets.first(from: itemStart, to: queryEnd, cursor: &nextAmpersand, in: p)
+        if i > itemStart { queryItems.append(try readQueryItem(p, itemStart, i, scratch, ascii)) }
         itemStart = i + 1
       }
       cursor = queryEnd
@@ -112,7 +138,11 @@ enum LinkParser {
     // fragment
     var fragment: String? = nil
     if cursor < n && p[cursor] == hash {
-      fragment = try decode(p, cursor + 1, n, plusIsSpace: false)
+      if let scratch {
+        fragment = try decodedString(p, cursor + 1, n, plusIsSpace: false, isSegment: false, into: scratch)
+      } else {
+        fragment = try decode(p, cursor + 1, n, plusIsSpace: false)
+      }
     }
     let link = DeepLink(
       scheme: scheme, host: host, port: port, pathSegments: segments, queryItems: queryItems, fragment: fragment)
@@ -139,8 +169,8 @@ extension LinkParser {
   }
 
   /// A `String` of `bytes`, which must be valid UTF-8 (and are all ASCII when `isASCII`): a
-  /// slice of the link cut at ASCII bytes, or decoded bytes that ``UTF8Check/validate(_:)``
-  /// accepted.
+  /// slice of the link cut at ASCII bytes, or bytes
+  /// ``decodeComponent(_:_:_:plusIsSpace:stopAtEquals:into:)`` decoded and checked.
   ///
   /// ``String/init(decoding:as:)`` would validate the bytes a second time and then copy them one
   /// at a time. A short ASCII string (up to 15 bytes, stored inline) is written in place instead,
@@ -166,10 +196,14 @@ extension LinkParser {
 enum LinkParserChecks {
   /// What one pass over a link's raw bytes found.
   struct Summary {
-    /// How many `/` (an upper bound on the path segments).
-    var slashes = 0
-    /// How many `&` (one less than an upper bound on the query items).
-    var ampersands = 0
+    /// Where the `/` are (their count is an upper bound on the path segments).
+    var slashOffsets = ByteOffsets(byte: 0x2F)
+    /// Where the `&` are (their count is one less than an upper bound on the query items).
+    var ampersandOffsets = ByteOffsets(byte: 0x26)
+    /// How many `/`.
+    var slashes: Int { slashOffsets.count }
+    /// How many `&`.
+    var ampersands: Int { ampersandOffsets.count }
     /// Whether a `%`, `+`, `[` or `]` occurs: without one, no component needs decoding.
     var hasEscapes = false
     /// Whether a byte from 0x80 occurs: without one, every component is ASCII.
@@ -180,26 +214,58 @@ enum LinkParserChecks {
     var firstHash: Int
   }
 
-  /// What the scan does with each byte: 0, skip it (letters, digits and the other characters
-  /// valid anywhere); ``escapeClass`` (`%`, `+`, `[`, `]`) and ``nonASCIIClass`` (every byte
-  /// from 0x80 but `C2`), only note that one was seen; ``stopClass``, stop at it: controls,
-  /// space, `"`, `#`, `&`, `/`, `<`, `>`, `?`, `\\`, `^`, `` ` ``, `{`, `|`, `}`, DEL and `C2`
-  /// (C1 controls are `C2 80`…`C2 9F`).
-  private static let byteClasses: [UInt8] = (0...255).map { (b: Int) -> UInt8 in
-    if [0x25, 0x2B, 0x5B, 0x5D].contains(b) { return escapeClass }
-    if b >= 0x80 && b != 0xC2 { return nonASCIIClass }
-    let stops =
-      b < 0x21 || b >= 0x7F || [0x22, 0x23, 0x26, 0x2F, 0x3C, 0x3E, 0x3F].contains(b)
-      || (0x5C...0x5E).contains(b) || b == 0x60 || (0x7B...0x7D).contains(b)
-    return stops ? stopClass : 0
+  /// Where one byte occurs in a link, in order: the offsets of the first ``capacity`` occurrences
+  /// and how many there are in all. The scan records them as it stops at the byte, so that the
+  /// parser finds where components end without searching the link again.
+  struct ByteOffsets {
+    /// How many offsets are kept.
+    static let capacity = 16
+    /// The byte.
+    let byte: UInt8
+    /// How many times the byte occurs.
+    private(set) var count = 0
+    /// The first ``capacity`` offsets (a link is at most 8 KiB, so each fits 16 bits).
+    private var offsets: Kept = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private typealias Kept = (
+      UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16,
+      UInt16, UInt16
+    )
+
+    init(byte: UInt8) { self.byte = byte }
+
+    /// Notes an occurrence at `offset`, after every one noted so far.
+    @inline(__always)
+    mutating func append(_ offset: Int) {
+      if count < Self.capacity {
+        let position = count &* 2
+        withUnsafeMutableBytes(of: &offsets) {
+          $0.storeBytes(of: UInt16(truncatingIfNeeded: offset), toByteOffset: position, as: UInt16.self)
+        }
+      }
+      count &+= 1
+    }
+
+    /// The offset of the first occurrence in `start..<end`, or `end`. `cursor` is the index of
+    /// the kept offset to look at first, and is moved past those before `start`, so that calls
+    /// with `start` never decreasing read each kept offset once. Past the kept offsets, the link
+    /// `p` (the one scanned) is searched.
+    @inline(__always)
+    func first(from start: Int, to end: Int, cursor: inout Int, in p: UnsafeBufferPointer<UInt8>) -> Int {
+      let kept = Swift.min(count, Self.capacity)
+      while cursor < kept {
+        let position = cursor &* 2
+        let offset = Int(withUnsafeBytes(of: offsets) { $0.load(fromByteOffset: position, as: UInt16.self) })
+        if offset >= start { return Swift.min(offset, end) }
+        cursor &+= 1
+      }
+      return count == kept ? end : LinkParser.firstIndex(of: byte, in: p, from: start, to: end)
+    }
   }
-  private static let escapeClass: UInt8 = 1
-  private static let nonASCIIClass: UInt8 = 2
-  private static let stopClass: UInt8 = 4
 
   /// Refuses raw control characters (C0, DEL, C1), backslashes and the ASCII characters that are
-  /// never valid unencoded, counting what the parser sizes its arrays by. Brackets are checked
-  /// per component (they mean an IPv6 host).
+  /// never valid unencoded, counting what the parser sizes its arrays by and keeping where the
+  /// first `/` and `&` are. Brackets are checked per component (they mean an IPv6 host). `p` is
+  /// at most ``DeepLink/maximumLength`` bytes.
   ///
   /// - Complexity: O(*n*), one table look-up per byte, four bytes at a time between the bytes
   ///   it stops at.
@@ -209,68 +275,78 @@ enum LinkParserChecks {
     var summary = Summary(firstQuestion: n, firstHash: n)
     // The classes of the bytes skipped, or-ed together.
     var seen: UInt8 = 0
-    // One look at the table for the whole scan; errors are thrown once out of its closure.
-    let failure: DeepLinkError? = byteClasses.withUnsafeBufferPointer { table in
-      var i = 0
-      while true {
-        // Skip to the next byte to stop at, four at a time while four are left.
-        while i &+ 4 <= n {
-          let classes = table[Int(p[i])] | table[Int(p[i &+ 1])] | table[Int(p[i &+ 2])] | table[Int(p[i &+ 3])]
-          if classes & stopClass != 0 { break }
-          seen |= classes
-          i &+= 4
-        }
-        while i < n {
-          let c = table[Int(p[i])]
-          if c & stopClass != 0 { break }
-          seen |= c
-          i &+= 1
-        }
-        guard i < n else { return nil }
-        let b = p[i]
-        switch b {
-        case 0x00...0x1F, 0x7F: return .controlCharacter(offset: i)
-        case 0x5C: return .backslash(offset: i)
-        case 0x20, 0x22, 0x3C, 0x3E, 0x5E, 0x60, 0x7B, 0x7C, 0x7D:
-          return .invalidCharacter(Character(Unicode.Scalar(b)), offset: i)
-        case 0x2F: summary.slashes += 1
-        case 0x26: summary.ampersands += 1
-        case 0x3F: if summary.firstQuestion == n { summary.firstQuestion = i }
-        case 0x23: if summary.firstHash == n { summary.firstHash = i }
-        default:  // 0xC2
-          if i + 1 < n && p[i + 1] >= 0x80 && p[i + 1] <= 0x9F { return .controlCharacter(offset: i) }
-          seen |= nonASCIIClass
-        }
+    let stop = LinkByteTables.scanStop
+    var i = 0
+    while true {
+      // Skip to the next byte to stop at, four at a time while four are left.
+      while i &+ 4 <= n {
+        let classes = flags(p[i]) | flags(p[i &+ 1]) | flags(p[i &+ 2]) | flags(p[i &+ 3])
+        if classes & stop != 0 { break }
+        seen |= classes
+        i &+= 4
+      }
+      while i < n {
+        let c = flags(p[i])
+        if c & stop != 0 { break }
+        seen |= c
         i &+= 1
       }
+      guard i < n else { break }
+      let b = p[i]
+      switch b {
+      case 0x00...0x1F, 0x7F: throw .controlCharacter(offset: i)
+      case 0x5C: throw .backslash(offset: i)
+      case 0x20, 0x22, 0x3C, 0x3E, 0x5E, 0x60, 0x7B, 0x7C, 0x7D:
+        throw .invalidCharacter(Character(Unicode.Scalar(b)), offset: i)
+      case 0x2F: summary.slashOffsets.append(i)
+      case 0x26: summary.ampersandOffsets.append(i)
+      case 0x3F: if summary.firstQuestion == n { summary.firstQuestion = i }
+      case 0x23: if summary.firstHash == n { summary.firstHash = i }
+      default:  // 0xC2
+        if i + 1 < n && p[i + 1] >= 0x80 && p[i + 1] <= 0x9F { throw .controlCharacter(offset: i) }
+        seen |= LinkByteTables.scanNonASCII
+      }
+      i &+= 1
     }
-    if let failure { throw failure }
-    summary.hasEscapes = seen & escapeClass != 0
-    summary.hasNonASCII = seen & nonASCIIClass != 0
+    summary.hasEscapes = seen & LinkByteTables.scanEscape != 0
+    summary.hasNonASCII = seen & LinkByteTables.scanNonASCII != 0
     return summary
   }
+
+  /// The ``LinkByteTables/flags`` of `b`.
+  @inline(__always)
+  private static func flags(_ b: UInt8) -> UInt8 { LinkByteTables.flags[Int(b)] }
 }
 
 extension LinkParser {
-  private static func readScheme(_ bytes: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) -> String {
+  /// The scheme, lowercased, and the default port of a web scheme (`http` 80, `https` 443), or 0
+  /// for any other scheme.
+  private static func readScheme(_ bytes: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) -> (String, Int) {
+    // Web links, whatever their case, take the constants: no string to make. `| 0x20` matches
+    // exactly the two cases of a letter, so these schemes are valid.
+    let n = bytes.count
+    if n == 4 || n == 5, let base = bytes.baseAddress,
+      UInt32(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt32.self)) | 0x2020_2020 == 0x7074_7468
+    {
+      if n == 4 { return ("http", 80) }
+      if base[4] | 0x20 == 0x73 { return ("https", 443) }
+    }
     var valid = true
-    for (i, b) in bytes.enumerated() {
-      let isAlpha = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
-      let isOther = (b >= 0x30 && b <= 0x39) || b == plus || b == 0x2D || b == dot
+    for i in 0..<n {
+      let b = bytes[i]
+      let isAlpha = (b | 0x20) &- 0x61 < 26
+      let isOther = b &- 0x30 < 10 || b == plus || b == 0x2D || b == dot
       if !(isAlpha || (i > 0 && isOther)) { valid = false }
     }
     guard valid else { throw .invalidScheme(String(decoding: bytes, as: UTF8.self)) }
-    // Web links, whatever their case, take the constants: no string to make and validate.
-    if bytes.count == 4 || bytes.count == 5, bytes[0] | 0x20 == 0x68, bytes[1] | 0x20 == 0x74,
-      bytes[2] | 0x20 == 0x74, bytes[3] | 0x20 == 0x70
-    {
-      if bytes.count == 4 { return "http" }
-      if bytes[4] | 0x20 == 0x73 { return "https" }
+    let scheme = String(unsafeUninitializedCapacity: n) { out in
+      for i in 0..<n {
+        let b = bytes[i]
+        out[i] = b &- 0x41 < 26 ? b | 0x20 : b
+      }
+      return n
     }
-    return String(unsafeUninitializedCapacity: bytes.count) { out in
-      for (i, b) in bytes.enumerated() { out[i] = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b }
-      return bytes.count
-    }
+    return (scheme, 0)
   }
 
   /// The authority of a custom-scheme link is its first path segment; it may not look like
@@ -291,8 +367,12 @@ extension LinkParser {
     _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, defaultPort: Int
   ) throws(DeepLinkError) -> (String, Int?) {
     // Most authorities are a host in normal form and nothing else (no userinfo, port or
-    // brackets, none of which a normal host contains): one pass.
-    if end > start, let host = readNormalHost(UnsafeBufferPointer(rebasing: p[start..<end])) { return (host, nil) }
+    // brackets, none of which a normal host contains): one pass, which also tells whether a
+    // label starts with `xn--` (most hosts have none, and skip the Punycode check).
+    if end > start, let (host, hasPunycode) = readNormalHost(UnsafeBufferPointer(rebasing: p[start..<end])) {
+      if hasPunycode { try PunycodeLabels.check(host) }
+      return (host, nil)
+    }
     var hostEnd = end
     for i in start..<end {
       switch p[i] {
@@ -319,6 +399,7 @@ extension LinkParser {
       port = value == defaultPort ? nil : value
     }
     let host = try readHost(p, start, hostEnd)
+    try PunycodeLabels.check(host)
     return (host, port)
   }
 
@@ -329,7 +410,7 @@ extension LinkParser {
   ) throws(DeepLinkError) -> String {
     let raw = UnsafeBufferPointer(rebasing: p[start..<end])
     guard !raw.isEmpty else { throw .missingHost }
-    if let host = readNormalHost(raw) { return host }
+    if let (host, _) = readNormalHost(raw) { return host }
     let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
       Result { () throws(DeepLinkError) -> String in
         var count: Int
@@ -389,29 +470,39 @@ extension LinkParser {
   }
 
   /// The host of most links, already in normal form (lower-case letters, digits, `-` and `.`,
-  /// perhaps one trailing dot), read straight from the link's bytes; `nil` for any other host,
-  /// which ``readHost(_:_:_:)`` then decodes, maps and lowercases first.
-  private static func readNormalHost(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+  /// perhaps one trailing dot), read straight from the link's bytes, and whether one of its
+  /// labels starts with `xn--`; `nil` for any other host, which ``readHost(_:_:_:)`` then
+  /// decodes, maps and lowercases first.
+  private static func readNormalHost(_ raw: UnsafeBufferPointer<UInt8>) -> (String, Bool)? {
     var count = raw.count
-    if raw[count - 1] == dot { count -= 1 }
+    guard let base = raw.baseAddress else { return nil }
+    if base[count - 1] == dot { count -= 1 }
     guard count > 0, count <= 253 else { return nil }
     var labelStart = 0
+    var hasPunycode = false
     var j = 0
     // Errors are left to the general reader, which quotes the host.
-    while j < count {
-      let b = raw[j]
+    while true {
+      while j < count {
+        // Lower-case letters, digits and `-`.
+        guard LinkByteTables.flags[Int(base[j])] & LinkByteTables.normalHostByte != 0 else { break }
+        j &+= 1
+      }
+      let length = j &- labelStart
+      guard length > 0, length <= 63 else { return nil }
+      // A label starting with `xn--`, read as one little-endian word.
+      if length >= 4,
+        UInt32(littleEndian: UnsafeRawPointer(base + labelStart).loadUnaligned(as: UInt32.self)) == 0x2D2D_6E78
+      {
+        hasPunycode = true
+      }
+      guard j < count else { break }
+      guard base[j] == dot else { return nil }
       j &+= 1
-      // Lower-case letters, digits and `-`, tested with two 64-bit masks.
-      let mask: UInt64 = b < 64 ? 0x03FF_2000_0000_0000 : 0x07FF_FFFE_0000_0000
-      if b < 0x80 && (mask >> UInt64(b & 63)) & 1 != 0 { continue }
-      let length = j &- 1 &- labelStart
-      guard b == dot, length > 0, length <= 63 else { return nil }
       labelStart = j
     }
-    let length = count - labelStart
-    guard length > 0, length <= 63 else { return nil }
-    if isNumericLabel(UnsafeBufferPointer(rebasing: raw[labelStart..<count])) { return nil }
-    return makeString(UnsafeBufferPointer(rebasing: raw[0..<count]), isASCII: true)
+    if isNumericLabel(UnsafeBufferPointer(start: base + labelStart, count: count - labelStart)) { return nil }
+    return (makeString(UnsafeBufferPointer(start: base, count: count), isASCII: true), hasPunycode)
   }
 
   /// The WHATWG URL standard reads a host whose last label is a number (decimal, or `0x` hex)
@@ -423,8 +514,10 @@ extension LinkParser {
     return label.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
   }
 
+  /// Appends the segment `p[start..<end]`, decoded into `scratch` (see
+  /// ``parseParts(_:_:scratch:)``) or, without escapes in the link, taken as it is.
   private static func appendSegment(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ plain: Bool, _ ascii: Bool,
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ scratch: UnsafeMutablePointer<UInt8>?, _ ascii: Bool,
     to segments: inout [String]
   ) throws(DeepLinkError) {
     guard segments.count < DeepLink.maximumPathSegments else {
@@ -437,29 +530,29 @@ extension LinkParser {
       }
       throw .tooManyPathSegments(total)
     }
-    if plain {
+    guard let scratch else {
       // Nothing to decode: no `/` can hide in the segment and the scan refused backslashes.
       let length = end - start
       if p[start] == dot && (length == 1 || (length == 2 && p[start + 1] == dot)) { throw .dotSegment(offset: start) }
       segments.append(makeString(UnsafeBufferPointer(rebasing: p[start..<end]), isASCII: ascii))
       return
     }
-    segments.append(try decodeSegment(p, start, end))
+    segments.append(try decodedString(p, start, end, plusIsSpace: false, isSegment: true, into: scratch))
   }
 
+  /// The query item `p[start..<end]`, decoded into `scratch` (see ``parseParts(_:_:scratch:)``)
+  /// or, without escapes in the link, taken as it is.
   private static func readQueryItem(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ plain: Bool, _ ascii: Bool
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ scratch: UnsafeMutablePointer<UInt8>?, _ ascii: Bool
   ) throws(DeepLinkError) -> DeepLinkQueryItem {
-    let equals = firstIndex(of: 0x3D, in: p, from: start, to: end)
-    if plain {
+    guard let scratch else {
+      let equals = firstIndex(of: 0x3D, in: p, from: start, to: end)
       let name = makeString(UnsafeBufferPointer(rebasing: p[start..<equals]), isASCII: ascii)
       guard equals < end else { return DeepLinkQueryItem(name: name, value: nil) }
       return DeepLinkQueryItem(
         name: name, value: makeString(UnsafeBufferPointer(rebasing: p[(equals + 1)..<end]), isASCII: ascii))
     }
-    let name = try decode(p, start, equals, plusIsSpace: true)
-    guard equals < end else { return DeepLinkQueryItem(name: name, value: nil) }
-    return DeepLinkQueryItem(name: name, value: try decode(p, equals + 1, end, plusIsSpace: true))
+    return try decodeQueryItem(p, start, end, into: scratch)
   }
 
   /// Percent-decodes `p[start..<end]` once into a `String`, refusing malformed escapes, invalid
@@ -468,7 +561,12 @@ extension LinkParser {
   static func decode(
     _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool
   ) throws(DeepLinkError) -> String {
-    try decodedString(p, start, end, plusIsSpace: plusIsSpace, isSegment: false)
+    guard start < end else { return "" }
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) {
+      (buffer) throws(DeepLinkError) -> String in
+      try decodedString(
+        p, start, end, plusIsSpace: plusIsSpace, isSegment: false, into: buffer.baseAddress.unsafelyUnwrapped)
+    }
   }
 
   /// ``decode(_:_:_:plusIsSpace:)`` over a slice of an array's bytes: the safe entry for code
@@ -479,106 +577,208 @@ extension LinkParser {
     }
   }
 
-  /// Percent-decodes a path segment once, with ``decode(_:_:_:plusIsSpace:)``'s checks, then
-  /// refuses a dot segment and an encoded `/` or `\\`, all over the decoded bytes.
-  private static func decodeSegment(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
-  ) throws(DeepLinkError) -> String {
-    try decodedString(p, start, end, plusIsSpace: false, isSegment: true)
-  }
-
-  /// Percent-decodes `p[start..<end]` in one pass into a buffer on the stack, noting while it
-  /// decodes what the checks need, so that each runs only where it can fail: the UTF-8 check
-  /// when a byte is non-ASCII or a control character, and for a path segment the `/` and `\\`
-  /// checks when an escape produced one. The `String` is made once, from the decoded bytes, at
-  /// their length. The checks, and so the error reported, come in the same order as ever:
+  /// Percent-decodes `p[start..<end]` into `out` (room for `end - start` bytes) with
+  /// ``decodeComponent(_:_:_:plusIsSpace:stopAtEquals:into:)``, then, for a path segment, refuses
+  /// a dot segment and an encoded `/` or `\\`, and makes the `String` once, from the decoded
+  /// bytes, at their length. The checks, and so the error reported, come in the same order as ever:
   /// bracket, malformed escape, invalid UTF-8 or control character, dot segment, encoded `/`,
   /// encoded `\\`.
+  @inline(__always)
   private static func decodedString(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool, isSegment: Bool
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool, isSegment: Bool,
+    into out: UnsafeMutablePointer<UInt8>
   ) throws(DeepLinkError) -> String {
     guard start < end else { return "" }
-    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) {
-      (buffer) throws(DeepLinkError) -> String in
-      var count = 0
-      // What decoding noticed, as bits (see `DecodedFacts`), so that noting costs no branch.
-      var facts: UInt8 = 0
-      var i = start
-      while i < end {
-        var b = p[i]
-        i &+= 1
-        if mayNeedDecoding(b) {
-          switch b {
-          case percent:
-            guard i &+ 1 < end, let high = PercentEncoding.hexValue(p[i]),
-              let low = PercentEncoding.hexValue(p[i &+ 1])
-            else {
-              // A bracket anywhere in the component is reported first.
-              throw firstBracket(p, i, end) ?? .malformedPercentEscape(offset: i - 1)
-            }
-            b = high << 4 | low
-            i &+= 2
-            facts |= DecodedFacts.ofEscape(b)
-          case plus:
-            if plusIsSpace {
-              b = 0x20
-              facts |= DecodedFacts.changed
-            }
-          case 0x5B, 0x5D: throw .invalidCharacter(Character(Unicode.Scalar(b)), offset: i - 1)
-          default: facts |= DecodedFacts.needsUTF8Check
+    let (count, facts, _) = try decodeComponent(p, start, end, plusIsSpace: plusIsSpace, into: out)
+    let decoded = UnsafeBufferPointer(start: out, count: count)
+    if isSegment {
+      if decoded[0] == dot && (count == 1 || (count == 2 && decoded[1] == dot)) {
+        throw .dotSegment(offset: start)
+      }
+      if facts & DecodedFacts.slash != 0 { throw .encodedSlash(offset: start) }
+      if facts & DecodedFacts.backslash != 0 { throw .backslash(offset: start) }
+    }
+    return makeString(decoded, isASCII: facts & DecodedFacts.nonASCII == 0)
+  }
+
+  /// The query item `p[start..<end]`, its name (up to the first `=`) and value each decoded as
+  /// ``decode(_:_:_:plusIsSpace:)`` would, into `out` (room for `end - start` bytes). Decoding the
+  /// name finds the `=`.
+  private static func decodeQueryItem(
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into out: UnsafeMutablePointer<UInt8>
+  ) throws(DeepLinkError) -> DeepLinkQueryItem {
+    let (nameCount, nameFacts, equals) = try decodeComponent(
+      p, start, end, plusIsSpace: true, stopAtEquals: true, into: out)
+    let name =
+      nameCount == 0
+      ? ""
+      : makeString(UnsafeBufferPointer(start: out, count: nameCount), isASCII: nameFacts & DecodedFacts.nonASCII == 0)
+    guard equals < end else { return DeepLinkQueryItem(name: name, value: nil) }
+    guard equals + 1 < end else { return DeepLinkQueryItem(name: name, value: "") }
+    let (count, facts, _) = try decodeComponent(p, equals + 1, end, plusIsSpace: true, into: out + nameCount)
+    let value = makeString(
+      UnsafeBufferPointer(start: out + nameCount, count: count), isASCII: facts & DecodedFacts.nonASCII == 0)
+    return DeepLinkQueryItem(name: name, value: value)
+  }
+
+  /// Percent-decodes `p[start..<end]` in one pass into `out` (room for `end - start` bytes),
+  /// refusing malformed escapes, invalid UTF-8, control characters and brackets, and noting while
+  /// it decodes what the later checks need, so that each runs only where it can fail. Returns the
+  /// decoded length, the ``DecodedFacts`` and where decoding stopped: `end`, or with
+  /// `stopAtEquals` the first `=` (a query item's name), as if the component ended there.
+  ///
+  /// Raw bytes are valid UTF-8 without control characters (the caller's precondition), and so
+  /// are printable ASCII bytes an escape or a `+` produced. An escape that produces a lead byte
+  /// is read together with the escapes of its continuation bytes and checked as one sequence
+  /// (Unicode's table 3-7, C1 controls refused); from the first escape that is anything else
+  /// (an ASCII control, a stray continuation byte, a sequence cut short or out of range),
+  /// ``UTF8Check/validate(_:)`` checks the rest of the decoded bytes, which start on a sequence
+  /// boundary, and so finds what it would find over all of them. A bracket is reported before a
+  /// malformed escape, and both before invalid UTF-8 or a control character.
+  @inline(__always)
+  private static func decodeComponent(
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, plusIsSpace: Bool, stopAtEquals: Bool = false,
+    into out: UnsafeMutablePointer<UInt8>
+  ) throws(DeepLinkError) -> (count: Int, facts: UInt8, end: Int) {
+    let src = p.baseAddress.unsafelyUnwrapped
+    var count = 0
+    // What decoding noticed, as bits (see `DecodedFacts`), so that noting costs no branch.
+    var facts: UInt8 = 0
+    // Where in the decoded bytes `UTF8Check` has to start, if anywhere.
+    var checkFrom = Int.max
+    var i = start
+    var stop = end
+    decoding: while i < end {
+      var b = src[i]
+      i &+= 1
+      if mayNeedDecoding(b) {
+        switch b {
+        case percent:
+          // No escape takes in a `=`, which is not a hex digit (nor `%`, for `escapedSequence`).
+          guard i &+ 1 < end, let decoded = escapedByte(src[i], src[i &+ 1]) else {
+            // A bracket anywhere in the component is reported first.
+            let componentEnd = stopAtEquals ? firstIndex(of: 0x3D, in: p, from: i, to: end) : end
+            throw firstBracket(p, i, componentEnd) ?? .malformedPercentEscape(offset: i &- 1)
           }
+          b = decoded
+          i &+= 2
+          if b &- 0x20 < 0x5F {
+            facts |= DecodedFacts.ofPrintableEscape(b)
+          } else {
+            facts |= b >= 0x80 ? DecodedFacts.nonASCII : 0
+            if checkFrom == Int.max {
+              let length = escapedSequence(lead: b, src, i, end, into: out + count)
+              if length > 0 {
+                count &+= length
+                i &+= 3 &* (length &- 1)
+                continue
+              }
+              checkFrom = count
+            }
+          }
+        case plus:
+          if plusIsSpace { b = 0x20 }
+        case 0x3D:
+          if stopAtEquals {
+            stop = i &- 1
+            break decoding
+          }
+        case 0x5B, 0x5D: throw .invalidCharacter(Character(Unicode.Scalar(b)), offset: i &- 1)
+        default: facts |= DecodedFacts.nonASCII
         }
-        buffer[count] = b
-        count &+= 1
       }
-      // Raw bytes are valid UTF-8 without controls (the scan saw to that): the check is for
-      // what decoding changed.
-      let needsUTF8Check = facts & DecodedFacts.needsUTF8Check != 0
-      let decoded = UnsafeBufferPointer(rebasing: buffer[0..<count])
-      if needsUTF8Check && facts & DecodedFacts.changed != 0 {
-        switch UTF8Check.validate(decoded) {
-        case .controlCharacter?: throw .controlCharacter(offset: start)
-        case .invalidUTF8?: throw .invalidUTF8(offset: start)
-        case nil: break
-        }
-      }
-      if isSegment {
-        if decoded[0] == dot && (count == 1 || (count == 2 && decoded[1] == dot)) {
-          throw .dotSegment(offset: start)
-        }
-        if facts & DecodedFacts.slash != 0 { throw .encodedSlash(offset: start) }
-        if facts & DecodedFacts.backslash != 0 { throw .backslash(offset: start) }
-      }
-      return makeString(decoded, isASCII: !needsUTF8Check)
+      out[count] = b
+      count &+= 1
     }
+    if checkFrom < count {
+      switch UTF8Check.validate(UnsafeBufferPointer(start: out + checkFrom, count: count &- checkFrom)) {
+      case .controlCharacter?: throw .controlCharacter(offset: start)
+      case .invalidUTF8?: throw .invalidUTF8(offset: start)
+      case nil: break
+      }
+    }
+    return (count, facts, stop)
   }
 
-  /// What ``decodedString(_:_:_:plusIsSpace:isSegment:)`` notices while it decodes, one bit each.
+  /// What ``decodeComponent(_:_:_:plusIsSpace:stopAtEquals:into:)`` notices while it decodes,
+  /// one bit each.
   private enum DecodedFacts {
-    /// An escape or a `+` changed a byte.
-    static let changed: UInt8 = 1
-    /// A byte is non-ASCII or a control character (DEL included).
-    static let needsUTF8Check: UInt8 = 2
+    /// A byte from 0x80, raw or decoded.
+    static let nonASCII: UInt8 = 1
     /// An escape produced `/`.
-    static let slash: UInt8 = 4
+    static let slash: UInt8 = 2
     /// An escape produced `\\`.
-    static let backslash: UInt8 = 8
+    static let backslash: UInt8 = 4
 
-    /// The facts of an escape that produced `b`, without a branch.
+    /// The facts of an escape that produced the printable ASCII byte `b`, without a branch.
     @inline(__always)
-    static func ofEscape(_ b: UInt8) -> UInt8 {
-      let unusual: UInt8 = b &- 0x20 >= 0x5F ? needsUTF8Check : 0
-      return changed | unusual | (b == 0x2F ? slash : 0) | (b == 0x5C ? backslash : 0)
+    static func ofPrintableEscape(_ b: UInt8) -> UInt8 {
+      (b == 0x2F ? slash : 0) | (b == 0x5C ? backslash : 0)
     }
   }
 
-  /// Whether raw byte `b` is one decoding looks at: `%`, `+`, a bracket, or one that needs the
-  /// UTF-8 check (a control character, DEL or a byte from 0x80). Two 64-bit masks instead of a
-  /// chain of comparisons; every other byte is copied as it is.
+  /// The byte the escape `%` `high` `low` stands for, or `nil` when either is not a hex digit.
+  @inline(__always)
+  private static func escapedByte(_ high: UInt8, _ low: UInt8) -> UInt8? {
+    let h = LinkByteTables.hexDigitValues[Int(high)]
+    let l = LinkByteTables.hexDigitValues[Int(low)]
+    guard h | l < 16 else { return nil }
+    return h << 4 | l
+  }
+
+  /// Reads a UTF-8 sequence whose lead byte `lead` an escape produced, its continuation bytes
+  /// from the escapes at `src[i...]` (before `end`), into `out`; returns its length, or 0 when
+  /// `lead` does not start a sequence, a continuation is not an escape or out of range (Unicode's
+  /// table 3-7), or the sequence is a C1 control (`C2 80`…`C2 9F`). Nothing is consumed then.
+  @inline(__always)
+  private static func escapedSequence(
+    lead: UInt8, _ src: UnsafePointer<UInt8>, _ i: Int, _ end: Int, into out: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    let length: Int
+    var lower: UInt8 = 0x80
+    var upper: UInt8 = 0xBF
+    switch lead {
+    case 0xC2:
+      length = 2
+      lower = 0xA0
+    case 0xC3...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      lower = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED:
+      length = 3
+      upper = 0x9F
+    case 0xF0:
+      length = 4
+      lower = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      upper = 0x8F
+    default: return 0
+    }
+    guard i &+ 3 &* (length &- 1) <= end else { return 0 }
+    out[0] = lead
+    var j = i
+    for k in 1..<length {
+      guard src[j] == percent, let b = escapedByte(src[j &+ 1], src[j &+ 2]), b &- lower <= upper &- lower else {
+        return 0
+      }
+      out[k] = b
+      j &+= 3
+      lower = 0x80
+      upper = 0xBF
+    }
+    return length
+  }
+
+  /// Whether raw byte `b` is one decoding looks at: `%`, `+`, `=`, a bracket, or one that needs
+  /// the UTF-8 check (a control character, DEL or a byte from 0x80); every other byte is copied
+  /// as it is.
   @inline(__always)
   private static func mayNeedDecoding(_ b: UInt8) -> Bool {
-    let mask: UInt64 = b < 64 ? 0x0000_0820_FFFF_FFFF : 0x8000_0000_2800_0000
-    return b >= 0x80 || (mask >> UInt64(b & 63)) & 1 != 0
+    LinkByteTables.flags[Int(b)] & LinkByteTables.decodedByte != 0
   }
 
   /// The error for the first `[` or `]` in `p[start..<end]`, if there is one.
