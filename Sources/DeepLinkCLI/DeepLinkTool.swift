@@ -1,11 +1,5 @@
 import DeepLinkCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The `deeplink` command-line tool: parses the arguments, runs the command, returns the exit status.
 ///
 /// The executable is `exit(DeepLinkTool.run(DeepLinkTool.processArguments(), environment: .process()).rawValue)`;
@@ -33,12 +27,7 @@ package enum DeepLinkTool {
   /// U+FFFD, so that `route` decides a link given as raw bytes exactly as its percent-encoded form
   /// (`invalid`), as `check` does.
   package static func processArguments() -> [String] {
-    (1..<Int(CommandLine.argc)).map { index in
-      guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
-      return argument(
-        UnsafeBufferPointer(
-          start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
-    }
+    PercentEncoding.processArgumentBytes().map(argument)
   }
 
   /// One argument's bytes as a `String`, invalid UTF-8 percent-escaped.
