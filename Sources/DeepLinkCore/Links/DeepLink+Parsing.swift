@@ -734,30 +734,11 @@ extension LinkParser {
   private static func escapedSequence(
     lead: UInt8, _ src: UnsafePointer<UInt8>, _ i: Int, _ end: Int, into out: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    let length: Int
-    var lower: UInt8 = 0x80
-    var upper: UInt8 = 0xBF
-    switch lead {
-    case 0xC2:
-      length = 2
-      lower = 0xA0
-    case 0xC3...0xDF: length = 2
-    case 0xE0:
-      length = 3
-      lower = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED:
-      length = 3
-      upper = 0x9F
-    case 0xF0:
-      length = 4
-      lower = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4:
-      length = 4
-      upper = 0x8F
-    default: return 0
-    }
+    guard let sequence = UTF8Check.sequence(startingWith: lead) else { return 0 }
+    let length = sequence.length
+    // C2 80…C2 9F are the C1 controls: left to the full check, which reports them.
+    var lower = lead == 0xC2 ? 0xA0 : sequence.lower
+    var upper = sequence.upper
     guard i &+ 3 &* (length &- 1) <= end else { return 0 }
     out[0] = lead
     var j = i

@@ -38,23 +38,10 @@ package enum PercentEncoding {
 
   /// Percent-encodes every byte of `string`'s UTF-8 that `component` does not allow.
   static func encode(_ string: String, allowing component: Component) -> String {
-    var needsEncoding = false
-    for byte in string.utf8 where !component.allows(byte) {
-      needsEncoding = true
-      break
-    }
-    guard needsEncoding else { return string }
+    guard string.utf8.containsByte(where: { !component.allows($0) }) else { return string }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(string.utf8.count * 3)
-    for byte in string.utf8 {
-      if component.allows(byte) {
-        bytes.append(byte)
-      } else {
-        bytes.append(0x25)
-        bytes.append(hexDigits[Int(byte >> 4)])
-        bytes.append(hexDigits[Int(byte & 0x0F)])
-      }
-    }
+    append(string, allowing: component, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -98,6 +85,23 @@ package enum PercentEncoding {
 
 /// Checks decoded bytes: well-formed UTF-8 (Unicode table 3-7) with no control characters.
 enum UTF8Check {
+  /// The length of the sequence the non-ASCII byte `lead` starts and the range its second byte
+  /// must fall in (Unicode table 3-7; every later byte is 0x80…0xBF); `nil` when `lead` starts
+  /// none.
+  @inline(__always)
+  static func sequence(startingWith lead: UInt8) -> (length: Int, lower: UInt8, upper: UInt8)? {
+    switch lead {
+    case 0xC2...0xDF: (2, 0x80, 0xBF)
+    case 0xE0: (3, 0xA0, 0xBF)
+    case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
+    case 0xED: (3, 0x80, 0x9F)
+    case 0xF0: (4, 0x90, 0xBF)
+    case 0xF1...0xF3: (4, 0x80, 0xBF)
+    case 0xF4: (4, 0x80, 0x8F)
+    default: nil
+    }
+  }
+
   enum Failure {
     case invalidUTF8
     case controlCharacter
@@ -115,28 +119,7 @@ enum UTF8Check {
         continue
       }
       if b0 < 0x80 { return .controlCharacter }
-      let length: Int
-      var lower: UInt8 = 0x80
-      var upper: UInt8 = 0xBF
-      switch b0 {
-      case 0xC2...0xDF: length = 2
-      case 0xE0:
-        length = 3
-        lower = 0xA0
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED:
-        length = 3
-        upper = 0x9F
-      case 0xF0:
-        length = 4
-        lower = 0x90
-      case 0xF1...0xF3: length = 4
-      case 0xF4:
-        length = 4
-        upper = 0x8F
-      default: return .invalidUTF8
-      }
-      guard i + length <= n else { return .invalidUTF8 }
+      guard let (length, lower, upper) = sequence(startingWith: b0), i + length <= n else { return .invalidUTF8 }
       let b1 = bytes[i + 1]
       guard b1 >= lower && b1 <= upper else { return .invalidUTF8 }
       for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return .invalidUTF8 }
