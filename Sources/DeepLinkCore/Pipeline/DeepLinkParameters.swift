@@ -116,17 +116,22 @@ public struct DeepLinkParameters: Sendable, Hashable, RandomAccessCollection, Ex
     Dictionary(uniqueKeysWithValues: entries.lazy.map { ($0.name, $0.value) })
   }
 
+  /// The position of the first parameter: 0.
   public var startIndex: Int { entries.startIndex }
+  /// One past the last parameter's position: the count.
   public var endIndex: Int { entries.endIndex }
+  /// The parameter at `position`, in capture order then the rewrite's.
   public subscript(position: Int) -> Element {
     let entry = entries[position]
     return (entry.name, entry.value)
   }
 
+  /// Whether both hold the same name and value pairs, in any order.
   public static func == (lhs: DeepLinkParameters, rhs: DeepLinkParameters) -> Bool {
     lhs.entries.count == rhs.entries.count && lhs.entries.allSatisfy { rhs[$0.name] == $0.value }
   }
 
+  /// Hashes the pairs regardless of their order, as `==` compares them.
   public func hash(into hasher: inout Hasher) {
     // Order-independent, as equality is: the pairs' own hashes, summed.
     var sum = 0

@@ -244,6 +244,8 @@ public protocol DeepLinkStepResolvingPlugin: DeepLinkHandlerPlugin {
 }
 
 extension DeepLinkStepResolvingPlugin {
+  /// Asks ``DeepLinkHandlerPlugin/shouldHandleDeepLink(_:)``, then, when the link is taken,
+  /// ``stepPatterns(for:)``.
   public func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String]) {
     let option = shouldHandleDeepLink(link)
     guard option.acceptance != nil else { return (option, []) }
