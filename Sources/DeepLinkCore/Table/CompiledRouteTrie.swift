@@ -2,8 +2,8 @@
 /// links up in.
 ///
 /// The trie's buffers are taken over, each shrunk to exactly its size, and the literal edges
-/// are re-hashed into a table sized to their count (``CompiledLiteralEdges``), so a table keeps
-/// no spare capacity and no builder state (name index, growth room). Lookups read the
+/// are placed in a perfect hash table nearly their size (``CompiledLiteralEdges``), so a table
+/// keeps little spare capacity and no builder state (name index, growth room). Lookups read the
 /// buffers through plain pointers: a node visit costs no reference counting.
 ///
 /// Matching walks the trie depth-first, trying at each node the literal edge, then typed
@@ -31,7 +31,7 @@ final class CompiledRouteTrie: @unchecked Sendable {
 
   /// Compiles `trie`, leaving it empty. Its buffers become the table's, each shrunk to its count
   /// in place, when no copy of the trie shares them; otherwise they are copied. The literal
-  /// edges are re-hashed first, and the builder's edge slots freed before anything else.
+  /// edges are placed first, and the builder's edge slots freed before anything else.
   init(taking trie: inout RouteTrie) {
     literalEdges = CompiledLiteralEdges(taking: &trie.literalEdges)
     foldedEdges = CompiledLiteralEdges(taking: &trie.foldedEdges)

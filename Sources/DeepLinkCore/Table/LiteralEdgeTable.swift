@@ -9,8 +9,8 @@
 ///
 /// One flat buffer instead of a dictionary per node, its slots laid out as the compiled table's
 /// (``CompiledLiteralEdges/Slot``: a literal of up to eight bytes is its own key, a longer one is
-/// its hash and where its bytes are in `long`), so compiling re-hashes the slots into a table
-/// sized to their count and takes over `long` as it is.
+/// the low half of its hash and where its bytes are in `long`), so compiling places the slots
+/// as they are in the compiled table's perfect hash and takes over `long` as it is.
 struct LiteralEdgeTable: Sendable {
   typealias Slot = CompiledLiteralEdges.Slot
 
@@ -35,7 +35,8 @@ struct LiteralEdgeTable: Sendable {
   mutating func child(of parent: Int32, along bytes: UnsafeBufferPointer<UInt8>, orAdd newChild: Int32) -> Int32 {
     if (count + 1) * 4 > slots.count * 3 { grow() }
     let folded = folded
-    let (hash, lastWord) = EdgeHash.hashAndLastWord(parent, bytes, folded: folded)
+    let (wideHash, lastWord) = EdgeHash.hashAndLastWord(parent, bytes, folded: folded)
+    let hash = UInt32(truncatingIfNeeded: wideHash)
     let isShort = bytes.count <= CompiledLiteralEdges.shortLength
     let tag = UInt32(bitPattern: parent) | (isShort ? 0 : CompiledLiteralEdges.longMark)
     let keyLow = isShort ? UInt32(truncatingIfNeeded: lastWord) : hash
@@ -133,7 +134,7 @@ enum EdgeHash {
   /// The hash of the edge from `parent` along `bytes` (lowercased first, when folded): the parent
   /// and the length, then the bytes mixed in eight at a time, then Murmur3's 64-bit finaliser.
   @inline(__always)
-  static func hash(_ parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) -> UInt32 {
+  static func hash(_ parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) -> UInt64 {
     hashAndLastWord(parent, bytes, folded: folded).hash
   }
 
@@ -142,7 +143,7 @@ enum EdgeHash {
   @inline(__always)
   static func hashAndLastWord(
     _ parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>, folded: Bool
-  ) -> (hash: UInt32, lastWord: UInt64) {
+  ) -> (hash: UInt64, lastWord: UInt64) {
     let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
     var h = UInt64(UInt32(bitPattern: parent)) &* multiplier ^ UInt64(bytes.count)
     guard let base = UnsafeRawPointer(bytes.baseAddress) else { return (finalise(h), 0) }
@@ -179,7 +180,7 @@ enum EdgeHash {
   /// lowercased when folded, zero-padded, little-endian) and its length: the same single mixing
   /// step `hashAndLastWord` takes for such a segment.
   @inline(__always)
-  static func hash(_ parent: Int32, shortKey word: UInt64, length: Int) -> UInt32 {
+  static func hash(_ parent: Int32, shortKey word: UInt64, length: Int) -> UInt64 {
     let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
     var h = UInt64(UInt32(bitPattern: parent)) &* multiplier ^ UInt64(length)
     h = (h ^ word) &* multiplier
@@ -187,16 +188,16 @@ enum EdgeHash {
     return finalise(h)
   }
 
-  /// Murmur3's 64-bit finaliser, then the low 32 bits.
+  /// Murmur3's 64-bit finaliser.
   @inline(__always)
-  private static func finalise(_ wide: UInt64) -> UInt32 {
+  private static func finalise(_ wide: UInt64) -> UInt64 {
     var h = wide
     h ^= h >> 33
     h = h &* 0xff51_afd7_ed55_8ccd
     h ^= h >> 33
     h = h &* 0xc4ce_b9fe_1a85_ec53
     h ^= h >> 33
-    return UInt32(truncatingIfNeeded: h)
+    return h
   }
 
   /// Eight bytes with each ASCII capital letter lowercased, as ``lower(_:)`` does one byte.
@@ -224,13 +225,25 @@ enum EdgeHash {
   }
 }
 
-/// The frozen form of a ``LiteralEdgeTable``: slots sized to the edge count (load ≤ 1/2, not a
-/// power of two), 16 bytes each, so that none straddles two cache lines (the allocator aligns
-/// blocks to 16 bytes). A literal of up to eight bytes is kept in its slot, as the bytes
-/// themselves (the key): a lookup of a short segment touches its slot and nothing else, one
-/// dependent load fewer per trie level in tables too large for the cache. A longer literal's
-/// slot keeps its hash and where its bytes are, in an arena of the long literals only, each
-/// after its length.
+/// The frozen form of a ``LiteralEdgeTable``: a perfect hash over its edges, with a pilot per
+/// small bucket of edges (hash and displace, as in CHD and PTHash).
+///
+/// An edge's 64-bit hash picks its bucket (two edges to a bucket on average); the bucket's pilot,
+/// chosen when the table is compiled, sends each of the bucket's edges to a slot no other edge
+/// has. A lookup reads the pilot, then one slot: a segment that is not a child is known absent
+/// after one comparison, where linear probing kept looking until an empty slot. So the slots
+/// can be nearly full (load about 0.89) where probing needed them at most half full, and a
+/// 100,000-route table keeps about 23 bytes a route less.
+///
+/// A slot is 16 bytes, so none straddles two cache lines (the allocator aligns blocks to 16
+/// bytes). A literal of up to eight bytes is kept in its slot, as the bytes themselves (the
+/// key): a lookup of a short segment touches its pilot and its slot and nothing else. A longer
+/// literal's slot keeps the low half of its hash and where its bytes are, in an arena of the
+/// long literals only, each after its length.
+///
+/// A bucket no pilot places (edges with equal 64-bit hashes, an unusually large bucket) goes to
+/// an overflow table probed linearly, which a lookup reads only when its slot did not match and
+/// the overflow is not empty: in practice it is empty.
 ///
 /// A value of plain pointers owned by ``CompiledRouteTrie``, which frees them with ``free()``.
 struct CompiledLiteralEdges {
@@ -240,7 +253,7 @@ struct CompiledLiteralEdges {
     /// The child node; -1 for an empty slot.
     var child: Int32 = -1
     /// A short literal's bytes, zero-padded, little-endian, in two halves; for a long literal,
-    /// its hash and where its length and bytes are in the arena.
+    /// the low half of its hash and where its length and bytes are in the arena.
     var keyLow: UInt32 = 0
     var keyHigh: UInt32 = 0
   }
@@ -250,18 +263,30 @@ struct CompiledLiteralEdges {
   /// The longest literal kept in its slot. Literals hold no NUL byte (the parser and the pattern
   /// reader refuse control characters), so zero-padding cannot make two of them equal.
   static let shortLength = 8
+  /// Buckets larger than this go to the overflow without trying pilots (a bucket averages two
+  /// edges; one of more than 32 is either a hash flood or vanishingly rare).
+  static let largestPlacedBucket = 32
 
   let folded: Bool
+  /// One edge a slot, each where its bucket's pilot sends it; empty slots have a negative child.
   private let slots: UnsafeMutableBufferPointer<Slot>
+  /// Each bucket's pilot.
+  private let pilots: UnsafeMutableBufferPointer<UInt16>
+  /// The edges no pilot placed, probed linearly (load ≤ 1/2); usually empty.
+  private let overflow: UnsafeMutableBufferPointer<Slot>
   private let bytes: UnsafeMutableBufferPointer<UInt8>
 
-  /// Compiles `table`, leaving it empty: its edges are re-hashed into a table sized to their
-  /// count (and the builder's slots freed), its long literals taken over as they are.
-  init(taking table: inout LiteralEdgeTable) {
+  /// Compiles `table`, leaving it empty: its edges are placed by pilots into slots about 1.125
+  /// times their count (and the builder's slots freed), its long literals taken over as they are.
+  ///
+  /// - Parameter maximumPilot: the last pilot tried for a bucket before it goes to the overflow
+  ///   (lowered only by tests, to exercise the overflow).
+  init(taking table: inout LiteralEdgeTable, maximumPilot: Int = Int(UInt16.max)) {
     folded = table.folded
     var (builderSlots, count, long) = table.take()
+    bytes = long
     // The edges first moved to the front of the builder's block and the block shrunk to them:
-    // beside the new table, re-hashing needs the edges, not the builder's empty slots.
+    // beside the new table, placing needs the edges, not the builder's empty slots.
     builderSlots.keepOnly { $0.child >= 0 }
     let edges = builderSlots.takeBuffer()
     defer {
@@ -270,35 +295,169 @@ struct CompiledLiteralEdges {
       }
       TableMemory.deallocate(edges)
     }
-    let slots = TableMemory.allocate(Slot.self, count: count == 0 ? 0 : 2 * count + 1)
+    guard count > 0 else {
+      slots = TableMemory.allocate(Slot.self, count: 0)
+      pilots = TableMemory.allocate(UInt16.self, count: 0)
+      overflow = TableMemory.allocate(Slot.self, count: 0)
+      return
+    }
+    let slots = TableMemory.allocate(Slot.self, count: count + count / 8 + 1)
     slots.initialize(repeating: Slot())
-    Self.insert(UnsafeBufferPointer(edges), into: slots)
+    let pilots = TableMemory.allocate(UInt16.self, count: (count + 1) / 2)
+    pilots.initialize(repeating: 0)
+    let unplaced = Self.place(
+      UnsafeBufferPointer(edges), into: slots, pilots: pilots, long: UnsafeBufferPointer(long),
+      maximumPilot: min(maximumPilot, Int(UInt16.max)))
+    let overflow = TableMemory.allocate(Slot.self, count: unplaced.isEmpty ? 0 : 2 * unplaced.count + 1)
+    overflow.initialize(repeating: Slot())
+    for edge in unplaced {
+      var index = Self.position(UInt32(truncatingIfNeeded: Self.hash(of: edges[Int(edge)], long: long)), overflow.count)
+      while overflow[index].child >= 0 { index = index + 1 == overflow.count ? 0 : index + 1 }
+      overflow[index] = edges[Int(edge)]
+    }
     self.slots = slots
-    bytes = long
+    self.pilots = pilots
+    self.overflow = overflow
+  }
+
+  /// Places `edges` into `slots`, choosing each bucket's pilot, largest buckets first (a large
+  /// bucket needs many free slots at once, easiest found while the table is nearly empty);
+  /// returns the edges of the buckets no pilot up to `maximumPilot` placed.
+  private static func place(
+    _ edges: UnsafeBufferPointer<Slot>, into slots: UnsafeMutableBufferPointer<Slot>,
+    pilots: UnsafeMutableBufferPointer<UInt16>, long: UnsafeBufferPointer<UInt8>, maximumPilot: Int
+  ) -> [Int32] {
+    let count = edges.count
+    let bucketCount = pilots.count
+    let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: count)
+    defer { hashes.deallocate() }
+    // The edges grouped by bucket: `members[starts[b]..<starts[b + 1]]`.
+    let starts = UnsafeMutableBufferPointer<Int32>.allocate(capacity: bucketCount + 1)
+    defer { starts.deallocate() }
+    starts.initialize(repeating: 0)
+    for edge in 0..<count {
+      let hash = Self.hash(of: edges[edge], long: long)
+      hashes[edge] = hash
+      starts[Self.bucket(hash, bucketCount) + 1] += 1
+    }
+    var largest = 0
+    for bucket in 0..<bucketCount {
+      largest = max(largest, Int(starts[bucket + 1]))
+      starts[bucket + 1] += starts[bucket]
+    }
+    let members = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+    defer { members.deallocate() }
+    do {
+      var next = Array(starts[0..<bucketCount])
+      for edge in 0..<count {
+        let bucket = Self.bucket(hashes[edge], bucketCount)
+        members[Int(next[bucket])] = Int32(edge)
+        next[bucket] += 1
+      }
+    }
+    // The buckets by size, largest first (a counting sort: sizes are small).
+    var bySize = [Int32](repeating: 0, count: largest + 2)
+    for bucket in 0..<bucketCount { bySize[largest - Int(starts[bucket + 1] - starts[bucket]) + 1] += 1 }
+    for size in 0...largest { bySize[size + 1] += bySize[size] }
+    var order = [Int32](repeating: 0, count: bucketCount)
+    for bucket in 0..<bucketCount {
+      let rank = largest - Int(starts[bucket + 1] - starts[bucket])
+      order[Int(bySize[rank])] = Int32(bucket)
+      bySize[rank] += 1
+    }
+
+    var unplaced: [Int32] = []
+    let taken = UnsafeMutableBufferPointer<Int>.allocate(capacity: largestPlacedBucket)
+    defer { taken.deallocate() }
+    for bucket in order {
+      let start = Int(starts[Int(bucket)])
+      let size = Int(starts[Int(bucket) + 1]) - start
+      if size == 0 { break }  // the rest are empty too
+      var placed = false
+      if size <= largestPlacedBucket {
+        var pilot = 0
+        while pilot <= maximumPilot {
+          // Two equal hashes go to one slot whatever the pilot: looked for only once a bucket
+          // proves hard to place (a bucket of two needs about three pilots on average).
+          if pilot == 256 && Self.hasEqualHashes(start..<(start + size), members, hashes) { break }
+          // Each member's slot, marked taken (child -2) as it is found free, unmarked on failure.
+          let keyed = UInt64(pilot) &* pilotMultiplier
+          var k = 0
+          while k < size {
+            let index = Self.slot(keyed: hashes[Int(members[start + k])] ^ keyed, slots.count)
+            if slots[index].child != -1 { break }
+            slots[index].child = -2
+            taken[k] = index
+            k += 1
+          }
+          if k == size {
+            for j in 0..<size { slots[taken[j]] = edges[Int(members[start + j])] }
+            pilots[Int(bucket)] = UInt16(truncatingIfNeeded: pilot)
+            placed = true
+            break
+          }
+          for j in 0..<k { slots[taken[j]].child = -1 }
+          pilot += 1
+        }
+      }
+      if !placed { unplaced.append(contentsOf: members[start..<(start + size)]) }
+    }
+    return unplaced
+  }
+
+  /// Whether two members of the bucket have the same 64-bit hash: no pilot separates them.
+  private static func hasEqualHashes(
+    _ range: Range<Int>, _ members: UnsafeMutableBufferPointer<Int32>, _ hashes: UnsafeMutableBufferPointer<UInt64>
+  ) -> Bool {
+    for i in range {
+      for j in range where j > i && hashes[Int(members[i])] == hashes[Int(members[j])] { return true }
+    }
+    return false
   }
 
   /// Frees the buffers; called once, by the owner's `deinit`.
   func free() {
     TableMemory.deallocate(slots)
+    TableMemory.deallocate(pilots)
+    TableMemory.deallocate(overflow)
     TableMemory.deallocate(bytes)
   }
 
-  /// Inserts every occupied slot of `source` into `target`, whose slots are all empty and more
-  /// than `source`'s occupied ones.
+  /// Inserts every occupied slot of `source` into `target` by linear probing from the low half
+  /// of its hash; `target`'s slots are all empty and more than `source`'s occupied ones. The
+  /// building table grows with it.
   static func insert(_ source: UnsafeBufferPointer<Slot>, into target: UnsafeMutableBufferPointer<Slot>) {
     for slot in source where slot.child >= 0 {
-      var index = position(hash(of: slot), target.count)
+      var index = position(lowHash(of: slot), target.count)
       while target[index].child >= 0 { index = index + 1 == target.count ? 0 : index + 1 }
       target[index] = slot
     }
   }
 
-  /// The hash of the edge in `slot`: kept in a long literal's slot, computed again from a short
-  /// literal's key (its bytes, already lowercased in a folded table). Literals hold no NUL byte
-  /// and are not empty, so the key's length is its count of non-zero bytes.
+  /// The low half of the hash of the edge in `slot`: kept in a long literal's slot, computed
+  /// again from a short literal's key.
   @inline(__always)
-  private static func hash(of slot: Slot) -> UInt32 {
+  private static func lowHash(of slot: Slot) -> UInt32 {
     if slot.parent & longMark != 0 { return slot.keyLow }
+    return UInt32(truncatingIfNeeded: shortHash(of: slot))
+  }
+
+  /// The 64-bit hash of the edge in `slot`: computed again from a short literal's key (its
+  /// bytes, already lowercased in a folded table; literals hold no NUL byte and are not empty,
+  /// so the key's length is its count of non-zero bytes), or from a long literal's bytes.
+  private static func hash(of slot: Slot, long: UnsafeMutableBufferPointer<UInt8>) -> UInt64 {
+    hash(of: slot, long: UnsafeBufferPointer(long))
+  }
+
+  private static func hash(of slot: Slot, long: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    guard slot.parent & longMark != 0 else { return shortHash(of: slot) }
+    let literal = LiteralArena.literal(at: Int32(bitPattern: slot.keyHigh), in: long)
+    // Stored lowercased when folded; lowercasing again changes nothing.
+    return EdgeHash.hashAndLastWord(Int32(bitPattern: slot.parent & ~longMark), literal, folded: false).hash
+  }
+
+  @inline(__always)
+  private static func shortHash(of slot: Slot) -> UInt64 {
     let word = UInt64(slot.keyLow) | UInt64(slot.keyHigh) << 32
     return EdgeHash.hash(
       Int32(bitPattern: slot.parent), shortKey: word, length: (64 - word.leadingZeroBitCount + 7) / 8)
@@ -307,38 +466,79 @@ struct CompiledLiteralEdges {
   /// Whether the table has no edges.
   var isEmpty: Bool { slots.count == 0 }
 
+  /// `hash` scaled to `0..<count` (multiply and shift: no power-of-two size needed).
   @inline(__always)
   static func position(_ hash: UInt32, _ count: Int) -> Int {
     Int((UInt64(hash) &* UInt64(count)) >> 32)
   }
 
+  /// The bucket of an edge: the high half of its hash, scaled.
+  @inline(__always)
+  static func bucket(_ hash: UInt64, _ count: Int) -> Int {
+    position(UInt32(truncatingIfNeeded: hash >> 32), count)
+  }
+
+  /// The slot the pilot sends an edge to: the whole hash keyed by the pilot and mixed by one
+  /// multiplication, so that every pilot moves every edge independently of the others.
+  @inline(__always)
+  static func slot(_ hash: UInt64, _ pilot: UInt16, _ count: Int) -> Int {
+    slot(keyed: hash ^ UInt64(pilot) &* pilotMultiplier, count)
+  }
+
+  /// The pilot's key: the pilot times this, exclusive-or-ed into the edge's hash.
+  static let pilotMultiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+  /// The slot of a hash already keyed by its pilot.
+  @inline(__always)
+  private static func slot(keyed: UInt64, _ count: Int) -> Int {
+    position(UInt32(truncatingIfNeeded: (keyed &* 0xD6E8_FEB8_6659_FD93) >> 32), count)
+  }
+
   /// The child of `parent` along the segment `segment` (compared without regard to ASCII case
   /// when the table is folded), or -1.
   ///
-  /// - Complexity: O(*m*) in the segment's length; expected O(1) in the number of edges.
+  /// - Complexity: O(*m*) in the segment's length; O(1) in the number of edges.
   @inline(__always)
   func child(of parent: Int32, along segment: UnsafeBufferPointer<UInt8>) -> Int32 {
     guard slots.count > 0 else { return -1 }
     let (hash, lastWord) = EdgeHash.hashAndLastWord(parent, segment, folded: folded)
     let isShort = segment.count <= Self.shortLength
     let tag = UInt32(bitPattern: parent) | (isShort ? 0 : Self.longMark)
-    let keyLow = isShort ? UInt32(truncatingIfNeeded: lastWord) : hash
+    let keyLow = UInt32(truncatingIfNeeded: isShort ? lastWord : hash)
     let keyHigh = UInt32(truncatingIfNeeded: lastWord >> 32)
-    var index = Self.position(hash, slots.count)
+    let pilot = pilots[Self.bucket(hash, pilots.count)]
+    let slot = slots[Self.slot(hash, pilot, slots.count)]
+    // An empty slot never matches: its parent is 0 without the long mark and its key is 0,
+    // which no short literal's is.
+    if matches(slot, tag, keyLow, keyHigh, isShort, segment) { return slot.child }
+    return overflow.count == 0 ? -1 : overflowChild(tag, keyLow, keyHigh, isShort, segment, hash)
+  }
+
+  @inline(__always)
+  private func matches(
+    _ slot: Slot, _ tag: UInt32, _ keyLow: UInt32, _ keyHigh: UInt32, _ isShort: Bool,
+    _ segment: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard slot.parent == tag && slot.keyLow == keyLow else { return false }
+    if isShort { return slot.keyHigh == keyHigh }
+    return EdgeHash.equals(
+      LiteralArena.literal(at: Int32(bitPattern: slot.keyHigh), in: UnsafeBufferPointer(bytes)), segment,
+      folded: folded)
+  }
+
+  private func overflowChild(
+    _ tag: UInt32, _ keyLow: UInt32, _ keyHigh: UInt32, _ isShort: Bool, _ segment: UnsafeBufferPointer<UInt8>,
+    _ hash: UInt64
+  ) -> Int32 {
+    var index = Self.position(UInt32(truncatingIfNeeded: hash), overflow.count)
     while true {
-      let slot = slots[index]
+      let slot = overflow[index]
       if slot.child < 0 { return -1 }
-      if slot.parent == tag && slot.keyLow == keyLow {
-        if isShort {
-          if slot.keyHigh == keyHigh { return slot.child }
-        } else if EdgeHash.equals(
-          LiteralArena.literal(at: Int32(bitPattern: slot.keyHigh), in: UnsafeBufferPointer(bytes)), segment,
-          folded: folded)
-        {
-          return slot.child
-        }
-      }
-      index = index + 1 == slots.count ? 0 : index + 1
+      if matches(slot, tag, keyLow, keyHigh, isShort, segment) { return slot.child }
+      index = index + 1 == overflow.count ? 0 : index + 1
     }
   }
+
+  /// How many edges went to the overflow (tests).
+  var overflowCount: Int { overflow.count(where: { $0.child >= 0 }) }
 }
