@@ -21,15 +21,15 @@ extension DeepLinkConfiguration {
   ///   the number of routes; opaque plugins are asked in install order only when no table
   ///   route matched.
   public func decide(_ input: String, source: LinkSource? = nil, tracing: Bool = false) -> DeepLinkDecision {
-    let (decision, _) = plannedDecision(input, source: source, tracing: tracing)
+    let (decision, _) = plannedDecision(input, source: source, tracing: tracing, planning: false)
     return decision
   }
 
   /// ``decide(_:source:tracing:)`` with the plan the linker runs for a routed decision: the
   /// route or plugin chosen and what it receives. The plan is the linker's own; the decision
-  /// stays data only.
+  /// stays data only. Without `planning`, no plan is made (``decide(_:source:tracing:)``).
   func plannedDecision(
-    _ input: String, source: LinkSource? = nil, tracing: Bool = false
+    _ input: String, source: LinkSource? = nil, tracing: Bool = false, planning: Bool = true
   ) -> (decision: DeepLinkDecision, plan: ExecutionPlan?) {
     var trace = DecisionTrace(enabled: tracing)
     let parsed: DeepLink
@@ -155,7 +155,10 @@ extension DeepLinkConfiguration {
         parameters: parameters, barriers: barriers(for: target, pluginBarrier: nil, source: source),
         waitsForPreconditions: target.waitForPreconditions, source: source, trace: trace, linkOwner: linkOwner,
         owner: target.owner)
-      return (decision, ExecutionPlan(target: target, matchedInTable: true, extraParameters: extras, pluginData: nil))
+      return (
+        decision,
+        planning ? ExecutionPlan(target: target, matchedInTable: true, extraParameters: extras, pluginData: nil) : nil
+      )
     }
     // Opaque plugins and the not-found handler see the link without query values that are links.
     let inertLink = NestedLink.dropped(from: routedLink)
@@ -194,7 +197,10 @@ extension DeepLinkConfiguration {
         route: patterns.last ?? plugin.name, steps: steps, parameters: extras,
         barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: source), waitsForPreconditions: false,
         source: source, trace: trace, linkOwner: linkOwner, owner: target.owner)
-      return (decision, ExecutionPlan(target: target, matchedInTable: false, extraParameters: extras, pluginData: data))
+      return (
+        decision,
+        planning ? ExecutionPlan(target: target, matchedInTable: false, extraParameters: extras, pluginData: data) : nil
+      )
     }
     if link.isWebLink && rewrittenTo == nil {
       trace.add(.match, "external: \(linkOwner) does not open this path; the browser shows the page")

@@ -65,6 +65,9 @@ final class RewritePlan: Sendable {
 
   let scheme: String
   let segments: [Segment]
+  /// The target path when every segment of it is a literal: the rewritten link shares this
+  /// array instead of building its own.
+  let literalPath: [String]?
   let queryItems: [QueryItem]
   /// The rule's fixed parameters the target does not take.
   let fixedExtras: DeepLinkParameters
@@ -127,6 +130,9 @@ final class RewritePlan: Sendable {
     }
     self.scheme = appScheme.lowercased()
     self.segments = segments
+    var literals: [String] = []
+    for case .literal(let text) in segments { literals.append(text) }
+    self.literalPath = literals.count == segments.count ? literals : nil
     self.queryItems = rule.target.queryCaptures.map {
       QueryItem(key: $0.key, source: source(of: $0.name), type: $0.type, isOptional: $0.isOptional)
     }
@@ -139,6 +145,33 @@ final class RewritePlan: Sendable {
   /// reverse routing would throw): the next rule is then tried. `link` is a parsed link
   /// (``DeepLink/init(_:)-(String)``), as every link a decision rewrites is.
   func apply(to link: DeepLink) -> (DeepLink, DeepLinkParameters)? {
+    guard let pathSegments = literalPath ?? path(for: link) else { return nil }
+    var items: [DeepLinkQueryItem] = []
+    if !queryItems.isEmpty || !link.queryItems.isEmpty {
+      items.reserveCapacity(queryItems.count + link.queryItems.count)
+    }
+    for item in queryItems {
+      guard let value = item.source?.value(in: link) else {
+        if item.isOptional { continue }
+        return nil
+      }
+      guard item.type.accepts(value), RoutePattern.hasNoControlCharacter(value) else { return nil }
+      items.append(DeepLinkQueryItem(name: item.key, value: value))
+    }
+    // Query items the rule does not consume travel on, but never one whose value is a link.
+    for item in link.queryItems where !consumedQueryKeys.contains(item.name) && !NestedLink.holdsLink(item) {
+      items.append(item)
+    }
+    var extras = fixedExtras
+    if !capturedExtras.isEmpty { extras.entries.reserveCapacity(fixedExtras.count + capturedExtras.count) }
+    for (name, source) in capturedExtras {
+      if let value = source.value(in: link) { extras[name] = value }
+    }
+    return (DeepLink(scheme: scheme, pathSegments: pathSegments, queryItems: items, fragment: link.fragment), extras)
+  }
+
+  /// The target path for `link`, segment by segment, or `nil` when a value does not fit.
+  private func path(for link: DeepLink) -> [String]? {
     var pathSegments: [String] = []
     pathSegments.reserveCapacity(segments.count)
     var afterAbsentOptional = false
@@ -168,24 +201,6 @@ final class RewritePlan: Sendable {
         }
       }
     }
-    var items: [DeepLinkQueryItem] = []
-    for item in queryItems {
-      guard let value = item.source?.value(in: link) else {
-        if item.isOptional { continue }
-        return nil
-      }
-      guard item.type.accepts(value), RoutePattern.hasNoControlCharacter(value) else { return nil }
-      items.append(DeepLinkQueryItem(name: item.key, value: value))
-    }
-    // Query items the rule does not consume travel on, but never one whose value is a link.
-    for item in link.queryItems where !consumedQueryKeys.contains(item.name) && !NestedLink.holdsLink(item) {
-      items.append(item)
-    }
-    var extras = fixedExtras
-    if !capturedExtras.isEmpty { extras.entries.reserveCapacity(fixedExtras.count + capturedExtras.count) }
-    for (name, source) in capturedExtras {
-      if let value = source.value(in: link) { extras[name] = value }
-    }
-    return (DeepLink(scheme: scheme, pathSegments: pathSegments, queryItems: items, fragment: link.fragment), extras)
+    return pathSegments
   }
 }
