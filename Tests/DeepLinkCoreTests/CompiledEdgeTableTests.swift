@@ -66,6 +66,28 @@ import Testing
     #expect(Self.child(table, 0, Self.literals[0]) == edges[0].child)
   }
 
+  @Test("with every pilot tried, a large table places every bucket and leaves the overflow empty")
+  func largeTablePlacesEveryBucket() {
+    var building = LiteralEdgeTable(folded: false)
+    var next: Int32 = 1
+    // 50,000 edges shaped like a catalogue's: words and numbered words under many parents.
+    for parent in Int32(0)..<5_000 {
+      for word in ["product", "item\(parent)", "a-longer-section-name", "x", "reviews\(parent % 7)"] {
+        _ = Array(word.utf8).withUnsafeBufferPointer { building.child(of: parent, along: $0, orAdd: next) }
+        next += 1
+      }
+      for extra in 0..<5 {
+        _ = Array("w\(extra)".utf8).withUnsafeBufferPointer { building.child(of: parent, along: $0, orAdd: next) }
+        next += 1
+      }
+    }
+    let table = CompiledLiteralEdges(taking: &building)
+    defer { table.free() }
+    #expect(table.overflowCount == 0)
+    #expect(Self.child(table, 4_999, "item4999") == next - 9)  // the second of the parent's ten edges
+    #expect(Self.child(table, 4_999, "item4998") == -1)
+  }
+
   @Test("an empty table finds nothing")
   func emptyTable() {
     var building = LiteralEdgeTable(folded: false)
