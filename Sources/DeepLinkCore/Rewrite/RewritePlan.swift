@@ -148,8 +148,23 @@ final class RewritePlan: Sendable {
     guard let pathSegments = literalPath ?? path(for: link) else { return nil }
     var items: [DeepLinkQueryItem] = []
     if !queryItems.isEmpty || !link.queryItems.isEmpty {
-      items.reserveCapacity(queryItems.count + link.queryItems.count)
+      guard let query = query(for: link) else { return nil }
+      items = query
     }
+    var extras = fixedExtras
+    if !capturedExtras.isEmpty { extras.entries.reserveCapacity(fixedExtras.count + capturedExtras.count) }
+    for (name, source) in capturedExtras {
+      if let value = source.value(in: link) { extras[name] = value }
+    }
+    return (
+      DeepLink(scheme: scheme, pathSegments: pathSegments, queryItems: items, fragment: link.fragment), extras
+    )
+  }
+
+  /// The target's query for `link`: its captures, then the source's items the rule does not
+  /// consume; the source's own list when that is what it comes to. `nil` when a value does not fit.
+  private func query(for link: DeepLink) -> [DeepLinkQueryItem]? {
+    var items = SharingList(link.queryItems, capacity: queryItems.count + link.queryItems.count)
     for item in queryItems {
       guard let value = item.source?.value(in: link) else {
         if item.isOptional { continue }
@@ -162,12 +177,7 @@ final class RewritePlan: Sendable {
     for item in link.queryItems where !consumedQueryKeys.contains(item.name) && !NestedLink.holdsLink(item) {
       items.append(item)
     }
-    var extras = fixedExtras
-    if !capturedExtras.isEmpty { extras.entries.reserveCapacity(fixedExtras.count + capturedExtras.count) }
-    for (name, source) in capturedExtras {
-      if let value = source.value(in: link) { extras[name] = value }
-    }
-    return (DeepLink(scheme: scheme, pathSegments: pathSegments, queryItems: items, fragment: link.fragment), extras)
+    return items.list
   }
 
   /// The target path for `link`, segment by segment, or `nil` when a value does not fit.
@@ -202,5 +212,41 @@ final class RewritePlan: Sendable {
       }
     }
     return pathSegments
+  }
+}
+
+/// A list built item by item that is often the same as a list already made (a rewritten link's
+/// query, when the rule keeps the source's items in their order): while the items appended are
+/// the source's own, in order, nothing is allocated, and the result is the source itself.
+struct SharingList<Element: Equatable> {
+  private let source: [Element]
+  private let capacity: Int
+  /// How many of the source's first elements were appended, while they are all there is.
+  private var shared = 0
+  /// The elements, once one differed from the source's.
+  private var own: [Element]? = nil
+
+  init(_ source: [Element], capacity: Int) {
+    self.source = source
+    self.capacity = capacity
+  }
+
+  mutating func append(_ element: Element) {
+    if own == nil {
+      if shared < source.count && source[shared] == element {
+        shared += 1
+        return
+      }
+      var copy: [Element] = []
+      copy.reserveCapacity(capacity)
+      copy.append(contentsOf: source[0..<shared])
+      own = copy
+    }
+    own!.append(element)
+  }
+
+  /// The elements appended.
+  var list: [Element] {
+    own ?? (shared == source.count ? source : Array(source[0..<shared]))
   }
 }
