@@ -90,3 +90,42 @@ import Testing
     #expect(Self.configuration.decide("https://shop.example.ca/FR/Panier").route == "/cart")
   }
 }
+
+/// The search rewrite keeps the link's query as it is (`q`, then what travels); a free-text
+/// value that is a link stays in both links, a nested link beside it leaves both.
+@Suite struct CASearchQueryTests {
+  struct Row: Sendable, CustomTestStringConvertible {
+    let link: String
+    let rewrittenTo: String
+    let query: String
+    var testDescription: String { link }
+  }
+
+  static let rows: [Row] = [
+    Row(
+      link: "https://www.shop.example.ca/fr/recherche?q=bureau&utm_source=mail",
+      rewrittenTo: "shop://search?q=bureau&utm_source=mail", query: "bureau"),
+    Row(
+      link: "https://www.shop.example.ca/fr/recherche?q=https://evil.test",
+      rewrittenTo: "shop://search?q=https://evil.test", query: "https://evil.test"),
+    Row(
+      link: "https://www.shop.example.ca/fr/recherche?q=https://evil.test&utm_source=mail",
+      rewrittenTo: "shop://search?q=https://evil.test&utm_source=mail", query: "https://evil.test"),
+    Row(
+      link: "https://shop.example.ca/fr/recherche?q=bureau&next=https://evil.test",
+      rewrittenTo: "shop://search?q=bureau", query: "bureau"),
+    Row(
+      link: "https://shop.example.ca/fr/recherche?utm_source=mail&q=bureau",
+      rewrittenTo: "shop://search?q=bureau&utm_source=mail", query: "bureau"),
+  ]
+
+  @Test("the rewritten link and the handler's values", arguments: rows)
+  func search(_ row: Row) throws {
+    let decision = CALinkTableTests.configuration.decide(row.link)
+    #expect(decision.outcome == .routed)
+    #expect(decision.rewrittenTo?.absoluteString == row.rewrittenTo)
+    #expect(decision.parameters["query"] == row.query)
+    let link = try #require(decision.link)
+    #expect(!link.queryItems.contains { $0.name == "next" })
+  }
+}

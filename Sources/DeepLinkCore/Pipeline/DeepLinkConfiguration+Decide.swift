@@ -146,10 +146,18 @@ extension DeepLinkConfiguration {
       trace.add(.match, "routed to `\(pattern)` (\(target.name)) of \(target.owner)")
       // Handlers see the link without query values that are links, but for a free-text capture's own.
       let freeText = target.freeTextParameters
+      let keptLink = NestedLink.dropped(from: link, keepingValuesOf: freeText, in: parameters)
+      var keptRewritten = rewrittenTo
+      // A rewritten link with the link's own query, which lost nothing, loses nothing either.
+      if let rewritten = rewrittenTo, !rewritten.queryItems.isEmpty,
+        !(keptLink.storage === link.storage && rewritten.queryItems == link.queryItems)
+      {
+        keptRewritten = NestedLink.dropped(from: rewritten, keepingValuesOf: freeText, in: parameters)
+      }
       let decision = DeepLinkDecision(
         input: input, outcome: .routed, reason: nil,
-        link: NestedLink.dropped(from: link, keepingValuesOf: freeText, in: parameters),
-        rewrittenTo: rewrittenTo.map { NestedLink.dropped(from: $0, keepingValuesOf: freeText, in: parameters) },
+        link: keptLink,
+        rewrittenTo: keptRewritten,
         rewriteRule: appliedRule,
         route: pattern,
         parameters: parameters, barriers: barriers(for: target, pluginBarrier: nil, source: source),
