@@ -277,7 +277,8 @@ struct CompiledLiteralEdges {
   private let bytes: UnsafeMutableBufferPointer<UInt8>
 
   /// Compiles `table`, leaving it empty: its edges are placed by pilots into slots about 1.125
-  /// times their count (and the builder's slots freed), its long literals taken over as they are.
+  /// times their count, in the builder's own block (the builder keeps at least a third more
+  /// slots than edges), and its long literals taken over as they are.
   ///
   /// - Parameter maximumPilot: the last pilot tried for a bucket before it goes to the overflow
   ///   (lowered only by tests, to exercise the overflow).
@@ -285,132 +286,161 @@ struct CompiledLiteralEdges {
     folded = table.folded
     var (builderSlots, count, long) = table.take()
     bytes = long
-    // The edges first moved to the front of the builder's block and the block shrunk to them:
-    // beside the new table, placing needs the edges, not the builder's empty slots.
-    builderSlots.keepOnly { $0.child >= 0 }
-    let edges = builderSlots.takeBuffer()
-    defer {
-      if let base = edges.baseAddress {
-        TableMemory.returnPages(UnsafeMutableRawPointer(base), count: edges.count * MemoryLayout<Slot>.stride)
-      }
-      TableMemory.deallocate(edges)
-    }
     guard count > 0 else {
       slots = TableMemory.allocate(Slot.self, count: 0)
       pilots = TableMemory.allocate(UInt16.self, count: 0)
       overflow = TableMemory.allocate(Slot.self, count: 0)
       return
     }
-    let slots = TableMemory.allocate(Slot.self, count: count + count / 8 + 1)
-    slots.initialize(repeating: Slot())
-    let pilots = TableMemory.allocate(UInt16.self, count: (count + 1) / 2)
-    pilots.initialize(repeating: 0)
-    let unplaced = Self.place(
-      UnsafeBufferPointer(edges), into: slots, pilots: pilots, long: UnsafeBufferPointer(long),
-      maximumPilot: min(maximumPilot, Int(UInt16.max)))
+    // The edges moved to the front of the builder's block, which becomes the slots: placing
+    // needs no second table beside it, only a few bytes an edge of scratch.
+    builderSlots.keepOnly { $0.child >= 0 }
+    let slots = builderSlots.takeBuffer(count: count + count / 8 + 1)
+    let (pilots, unplaced) = Self.place(count, in: slots, long: UnsafeBufferPointer(long), maximumPilot: maximumPilot)
     let overflow = TableMemory.allocate(Slot.self, count: unplaced.isEmpty ? 0 : 2 * unplaced.count + 1)
     overflow.initialize(repeating: Slot())
     for edge in unplaced {
-      var index = Self.position(UInt32(truncatingIfNeeded: Self.hash(of: edges[Int(edge)], long: long)), overflow.count)
+      var index = Self.position(UInt32(truncatingIfNeeded: Self.hash(of: edge, long: long)), overflow.count)
       while overflow[index].child >= 0 { index = index + 1 == overflow.count ? 0 : index + 1 }
-      overflow[index] = edges[Int(edge)]
+      overflow[index] = edge
     }
     self.slots = slots
     self.pilots = pilots
     self.overflow = overflow
   }
 
-  /// Places `edges` into `slots`, choosing each bucket's pilot, largest buckets first (a large
-  /// bucket needs many free slots at once, easiest found while the table is nearly empty);
-  /// returns the edges of the buckets no pilot up to `maximumPilot` placed.
+  /// Places the `count` edges at the front of `slots` where their buckets' pilots send them,
+  /// choosing each bucket's pilot, largest buckets first (a large bucket needs many free slots
+  /// at once, easiest found while the table is nearly empty), and empties every other slot;
+  /// returns the pilots and the edges of the buckets no pilot up to `maximumPilot` placed.
+  ///
+  /// Scratch memory is kept small, since it adds to the build's peak: the edges are sorted by
+  /// bucket in place, only the low half of each hash (what a pilot keys) and each edge's slot
+  /// are kept while pilots are chosen (8 bytes an edge), slots are marked taken in a bit set,
+  /// and the edges are then moved to their slots in place, cycle by cycle.
   private static func place(
-    _ edges: UnsafeBufferPointer<Slot>, into slots: UnsafeMutableBufferPointer<Slot>,
-    pilots: UnsafeMutableBufferPointer<UInt16>, long: UnsafeBufferPointer<UInt8>, maximumPilot: Int
-  ) -> [Int32] {
-    let count = edges.count
-    let bucketCount = pilots.count
-    let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: count)
-    defer { hashes.deallocate() }
-    // The edges grouped by bucket: `members[starts[b]..<starts[b + 1]]`.
+    _ count: Int, in slots: UnsafeMutableBufferPointer<Slot>, long: UnsafeBufferPointer<UInt8>, maximumPilot: Int
+  ) -> (pilots: UnsafeMutableBufferPointer<UInt16>, unplaced: [Slot]) {
+    let bucketCount = (count + 1) / 2
+    // Where each bucket's edges start once sorted: `slots[starts[b]..<starts[b + 1]]`.
     let starts = UnsafeMutableBufferPointer<Int32>.allocate(capacity: bucketCount + 1)
     defer { starts.deallocate() }
     starts.initialize(repeating: 0)
-    for edge in 0..<count {
-      let hash = Self.hash(of: edges[edge], long: long)
-      hashes[edge] = hash
-      starts[Self.bucket(hash, bucketCount) + 1] += 1
-    }
+    let low = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: count)
+    defer { low.deallocate() }
     var largest = 0
-    for bucket in 0..<bucketCount {
-      largest = max(largest, Int(starts[bucket + 1]))
-      starts[bucket + 1] += starts[bucket]
-    }
-    let members = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
-    defer { members.deallocate() }
     do {
-      var next = Array(starts[0..<bucketCount])
+      let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: count)
+      defer { hashes.deallocate() }
       for edge in 0..<count {
-        let bucket = Self.bucket(hashes[edge], bucketCount)
-        members[Int(next[bucket])] = Int32(edge)
-        next[bucket] += 1
+        let hash = Self.hash(of: slots[edge], long: long)
+        hashes[edge] = hash
+        starts[Self.bucket(hash, bucketCount) + 1] += 1
       }
+      for bucket in 0..<bucketCount {
+        largest = max(largest, Int(starts[bucket + 1]))
+        starts[bucket + 1] += starts[bucket]
+      }
+      // A counting sort in place: each bucket's cursor takes the edges that belong there,
+      // swapping the others to their own bucket's cursor.
+      let next = UnsafeMutableBufferPointer<Int32>.allocate(capacity: bucketCount)
+      defer { next.deallocate() }
+      for bucket in 0..<bucketCount { next[bucket] = starts[bucket] }
+      for bucket in 0..<bucketCount {
+        let end = starts[bucket + 1]
+        while next[bucket] < end {
+          let i = Int(next[bucket])
+          let target = Self.bucket(hashes[i], bucketCount)
+          if target == bucket {
+            next[bucket] += 1
+          } else {
+            let j = Int(next[target])
+            next[target] += 1
+            slots.swapAt(i, j)
+            hashes.swapAt(i, j)
+          }
+        }
+      }
+      for edge in 0..<count { low[edge] = UInt32(truncatingIfNeeded: hashes[edge]) }
     }
     // The buckets by size, largest first (a counting sort: sizes are small).
     var bySize = [Int32](repeating: 0, count: largest + 2)
     for bucket in 0..<bucketCount { bySize[largest - Int(starts[bucket + 1] - starts[bucket]) + 1] += 1 }
     for size in 0...largest { bySize[size + 1] += bySize[size] }
-    var order = [Int32](repeating: 0, count: bucketCount)
+    let order = UnsafeMutableBufferPointer<Int32>.allocate(capacity: bucketCount)
+    defer { order.deallocate() }
     for bucket in 0..<bucketCount {
       let rank = largest - Int(starts[bucket + 1] - starts[bucket])
       order[Int(bySize[rank])] = Int32(bucket)
       bySize[rank] += 1
     }
 
-    var unplaced: [Int32] = []
+    // Each edge's slot, or -1 while it has none (and for good when its bucket is not placed).
+    let target = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+    defer { target.deallocate() }
+    target.initialize(repeating: -1)
+    var isTaken = BitSet(count: slots.count)
+    let pilots = TableMemory.allocate(UInt16.self, count: bucketCount)
+    pilots.initialize(repeating: 0)
+    let maximumPilot = min(maximumPilot, Int(UInt16.max))
     let taken = UnsafeMutableBufferPointer<Int>.allocate(capacity: largestPlacedBucket)
     defer { taken.deallocate() }
     for bucket in order {
       let start = Int(starts[Int(bucket)])
       let size = Int(starts[Int(bucket) + 1]) - start
       if size == 0 { break }  // the rest are empty too
-      var placed = false
-      if size <= largestPlacedBucket {
-        var pilot = 0
-        while pilot <= maximumPilot {
-          // Two equal hashes go to one slot whatever the pilot: looked for only once a bucket
-          // proves hard to place (a bucket of two needs about three pilots on average).
-          if pilot == 256 && Self.hasEqualHashes(start..<(start + size), members, hashes) { break }
-          // Each member's slot, marked taken (child -2) as it is found free, unmarked on failure.
-          let keyed = UInt64(pilot) &* pilotMultiplier
-          var k = 0
-          while k < size {
-            let index = Self.slot(keyed: hashes[Int(members[start + k])] ^ keyed, slots.count)
-            if slots[index].child != -1 { break }
-            slots[index].child = -2
-            taken[k] = index
-            k += 1
-          }
-          if k == size {
-            for j in 0..<size { slots[taken[j]] = edges[Int(members[start + j])] }
-            pilots[Int(bucket)] = UInt16(truncatingIfNeeded: pilot)
-            placed = true
-            break
-          }
-          for j in 0..<k { slots[taken[j]].child = -1 }
-          pilot += 1
+      guard size <= largestPlacedBucket else { continue }
+      var pilot = 0
+      while pilot <= maximumPilot {
+        // Two equal keys go to one slot whatever the pilot: looked for only once a bucket
+        // proves hard to place (a bucket of two needs about three pilots on average).
+        if pilot == 256 && Self.hasEqualKeys(low[start..<(start + size)]) { break }
+        // Each member's slot, marked taken as it is found free, unmarked on failure.
+        let keyed = UInt64(pilot) &* pilotMultiplier
+        var k = 0
+        while k < size {
+          let index = Self.slot(keyed: UInt64(low[start + k]) ^ keyed, slots.count)
+          if isTaken[index] { break }
+          isTaken[index] = true
+          taken[k] = index
+          k += 1
         }
+        if k == size {
+          for j in 0..<size { target[start + j] = Int32(taken[j]) }
+          pilots[Int(bucket)] = UInt16(truncatingIfNeeded: pilot)
+          break
+        }
+        for j in 0..<k { isTaken[taken[j]] = false }
+        pilot += 1
       }
-      if !placed { unplaced.append(contentsOf: members[start..<(start + size)]) }
     }
-    return unplaced
+
+    var unplaced: [Slot] = []
+    for edge in 0..<count where target[edge] < 0 { unplaced.append(slots[edge]) }
+    // Each edge to its slot, following cycles: an edge is carried to its slot, and the edge
+    // waiting there is carried on to its own. `target` is -2 once a position's edge has left.
+    for edge in 0..<count where target[edge] >= 0 {
+      var carried = slots[edge]
+      var destination = Int(target[edge])
+      target[edge] = -2
+      while destination < count && target[destination] >= 0 {
+        let waiting = slots[destination]
+        let next = Int(target[destination])
+        slots[destination] = carried
+        target[destination] = -2
+        carried = waiting
+        destination = next
+      }
+      slots[destination] = carried
+    }
+    for index in 0..<slots.count where !isTaken[index] { slots[index] = Slot() }
+    return (pilots, unplaced)
   }
 
-  /// Whether two members of the bucket have the same 64-bit hash: no pilot separates them.
-  private static func hasEqualHashes(
-    _ range: Range<Int>, _ members: UnsafeMutableBufferPointer<Int32>, _ hashes: UnsafeMutableBufferPointer<UInt64>
-  ) -> Bool {
-    for i in range {
-      for j in range where j > i && hashes[Int(members[i])] == hashes[Int(members[j])] { return true }
+  /// Whether two of a bucket's keys are equal: no pilot separates them.
+  private static func hasEqualKeys(_ keys: Slice<UnsafeMutableBufferPointer<UInt32>>) -> Bool {
+    for i in keys.indices {
+      for j in keys.indices where j > i && keys[i] == keys[j] { return true }
     }
     return false
   }
@@ -478,11 +508,12 @@ struct CompiledLiteralEdges {
     position(UInt32(truncatingIfNeeded: hash >> 32), count)
   }
 
-  /// The slot the pilot sends an edge to: the whole hash keyed by the pilot and mixed by one
-  /// multiplication, so that every pilot moves every edge independently of the others.
+  /// The slot the pilot sends an edge to: the low half of its hash (the high half picked the
+  /// bucket) keyed by the pilot and mixed by one multiplication, so that every pilot moves every
+  /// edge independently of the others.
   @inline(__always)
   static func slot(_ hash: UInt64, _ pilot: UInt16, _ count: Int) -> Int {
-    slot(keyed: hash ^ UInt64(pilot) &* pilotMultiplier, count)
+    slot(keyed: hash & 0xFFFF_FFFF ^ UInt64(pilot) &* pilotMultiplier, count)
   }
 
   /// The pilot's key: the pilot times this, exclusive-or-ed into the edge's hash.
@@ -541,4 +572,24 @@ struct CompiledLiteralEdges {
 
   /// How many edges went to the overflow (tests).
   var overflowCount: Int { overflow.count(where: { $0.child >= 0 }) }
+}
+
+/// A fixed number of bits, all clear at first.
+struct BitSet {
+  private var words: [UInt64]
+
+  init(count: Int) {
+    words = [UInt64](repeating: 0, count: (count + 63) / 64)
+  }
+
+  subscript(index: Int) -> Bool {
+    @inline(__always) get { words[index >> 6] & (1 << UInt64(index & 63)) != 0 }
+    @inline(__always) set {
+      if newValue {
+        words[index >> 6] |= 1 << UInt64(index & 63)
+      } else {
+        words[index >> 6] &= ~(1 << UInt64(index & 63))
+      }
+    }
+  }
 }

@@ -116,22 +116,33 @@ struct TableBuffer<Element: BitwiseCopyable & Sendable>: Sendable {
   /// `free`; the buffer is empty afterwards. When no other buffer shares the block, it is the
   /// block itself, shrunk in place: no copy is made.
   mutating func takeBuffer() -> UnsafeMutableBufferPointer<Element> {
+    takeBuffer(count: count)
+  }
+
+  /// The elements at the front of a block of `size` elements (at least ``count``), from
+  /// `malloc`, which the caller frees with `free`; the elements after ``count`` are not
+  /// initialised. The buffer is empty afterwards. When no other buffer shares the block, it is
+  /// the block itself, shrunk or grown in place: no copy is made.
+  mutating func takeBuffer(count size: Int) -> UnsafeMutableBufferPointer<Element> {
+    precondition(size >= count, "a block smaller than its elements")
     defer { self = TableBuffer() }
-    guard count > 0 else { return UnsafeMutableBufferPointer(start: nil, count: 0) }
-    let bytes = count * MemoryLayout<Element>.stride
-    if isKnownUniquelyReferenced(&storage) {
+    guard size > 0 else { return UnsafeMutableBufferPointer(start: nil, count: 0) }
+    let bytes = size * MemoryLayout<Element>.stride
+    if isKnownUniquelyReferenced(&storage) && storage.base != nil {
       let base = storage.base!
-      TableMemory.returnPages(
-        UnsafeMutableRawPointer(base) + bytes, count: storage.capacity * MemoryLayout<Element>.stride - bytes)
+      let capacityBytes = storage.capacity * MemoryLayout<Element>.stride
+      if capacityBytes > bytes {
+        TableMemory.returnPages(UnsafeMutableRawPointer(base) + bytes, count: capacityBytes - bytes)
+      }
       guard let raw = realloc(base, bytes) else { fatalError("out of memory") }
       storage.base = nil
       storage.capacity = 0
-      return UnsafeMutableBufferPointer(start: raw.bindMemory(to: Element.self, capacity: count), count: count)
+      return UnsafeMutableBufferPointer(start: raw.bindMemory(to: Element.self, capacity: size), count: size)
     }
     guard let raw = malloc(bytes) else { fatalError("out of memory") }
-    let copy = raw.bindMemory(to: Element.self, capacity: count)
-    copy.initialize(from: storage.base!, count: count)
-    return UnsafeMutableBufferPointer(start: copy, count: count)
+    let copy = raw.bindMemory(to: Element.self, capacity: size)
+    if count > 0 { copy.initialize(from: storage.base!, count: count) }
+    return UnsafeMutableBufferPointer(start: copy, count: size)
   }
 
   /// Makes room for `length` more elements in storage of this buffer's own, at least doubling
