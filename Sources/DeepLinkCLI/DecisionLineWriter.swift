@@ -9,8 +9,8 @@ import DeepLinkCore
 struct DecisionLineWriter {
   /// `,"market":…,"outcome":"…","route":`, by ``DeepLinkOutcome/index``.
   private let afterURL: [[UInt8]]
-  /// The parameters of the link being written, reused.
-  private var parameters: [(name: String, value: String)] = []
+  /// The positions of the parameters being written, in the order of their names; reused.
+  private var order: [Int] = []
 
   /// A writer for decisions made with `market`'s configuration (`nil`: the platform).
   init(market: String?) {
@@ -39,22 +39,45 @@ struct DecisionLineWriter {
       json.raw("]")
     }
     json.raw(#","parameters":{"#)
-    if !decision.parameters.isEmpty {
-      SafeText.parameters(decision.parameters, names: &names, into: &parameters)
-      for (index, parameter) in parameters.enumerated() {
-        if index > 0 { json.raw(0x2C) }
-        json.quoted(parameter.name)
-        json.raw(0x3A)
-        json.quoted(parameter.value)
-      }
-    }
+    if !decision.parameters.isEmpty { write(decision.parameters, names: &names, to: &json) }
     json.raw(#"},"rewrittenTo":"#)
-    json.quoted(decision.rewrittenTo.map { SafeText.redact($0, names: &names) })
+    if let rewritten = decision.rewrittenTo {
+      // The usual link has nothing to redact and is written from its parts (`SafeText.redact`).
+      if SafeText.isSensitive(rewritten, names: &names) {
+        json.quoted(LinkRedactor.redact(rewritten))
+      } else {
+        json.quoted(rewritten)
+      }
+    } else {
+      json.raw("null")
+    }
     json.raw(#","barriers":["#)
     list(decision.barriers.map(\.rawValue), to: &json)
     json.raw(#"],"reason":"#)
     json.quoted(decision.reason?.rawValue)
     json.raw("}\n")
+  }
+
+  /// The parameters as ``SafeText/parameters(_:names:into:)`` gives them, redacted and sorted by
+  /// name, without building the pairs: their positions are sorted (by insertion; a link has a
+  /// handful of parameters, with unique names).
+  private mutating func write(
+    _ parameters: DeepLinkParameters, names: inout SafeText.NameCache, to json: inout JSONWriter
+  ) {
+    order.removeAll(keepingCapacity: true)
+    for index in parameters.indices {
+      let name = parameters[index].name
+      var position = order.count
+      while position > 0, name < parameters[order[position - 1]].name { position -= 1 }
+      order.insert(index, at: position)
+    }
+    for (written, index) in order.enumerated() {
+      if written > 0 { json.raw(0x2C) }
+      let (name, value) = parameters[index]
+      json.quoted(name)
+      json.raw(0x3A)
+      json.quoted(SafeText.parameterValue(name: name, value: value, names: &names))
+    }
   }
 
   /// The strings, quoted, with commas between them.

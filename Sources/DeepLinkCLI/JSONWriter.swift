@@ -1,3 +1,5 @@
+import DeepLinkCore
+
 /// Writes JSON by hand into a reused byte buffer: no `Encodable`, no intermediate objects.
 ///
 /// `check --format jsonl` writes one object per link through this, hundreds of thousands a
@@ -137,6 +139,25 @@ package struct JSONWriter: Sendable {
     needsComma = false
   }
 
+  /// `link`'s normal form (``DeepLink/absoluteString``) as a string value, written from the link's
+  /// parts straight into the buffer, without making the string; like ``quoted(_:)-(String)``,
+  /// without a separator.
+  ///
+  /// - Complexity: O(*n*) in the link's length; a scan of the written bytes for any to escape
+  ///   (percent-encoding leaves none but in a host).
+  package mutating func quoted(_ link: DeepLink) {
+    let start = bytes.count
+    bytes.append(0x22)
+    link.appendAbsoluteString(to: &bytes)
+    if bytes[(start + 1)...].contains(where: Self.mayNeedEscape) {
+      bytes.removeSubrange(start...)
+      appendQuoted(link.absoluteString)
+    } else {
+      bytes.append(0x22)
+    }
+    needsComma = false
+  }
+
   /// Raw text known at compile time: a piece of JSON between values (`],"reason":`).
   ///
   /// - Complexity: O(*n*) in the text's length, one copy; no allocation, no reference counting.
@@ -158,14 +179,41 @@ package struct JSONWriter: Sendable {
   ///
   /// - Complexity: O(*n*); a value with nothing to escape (the usual case) is one scan and one copy.
   private mutating func appendQuoted(_ value: String) {
-    bytes.append(0x22)
-    let utf8 = value.utf8
-    if utf8.containsByte(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x80 }) {
-      appendEscaped(value)
-    } else {
-      bytes.append(contentsOf: utf8)
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      // One pass over the bytes' `Span` that checks and copies, into room reserved once; a
+      // byte to escape takes the copy back and goes the scalar way below.
+      let utf8 = value.utf8.span
+      var plain = true
+      bytes.append(addingCapacity: utf8.count + 2) { out in
+        out.append(0x22)
+        for index in utf8.indices {
+          let byte = utf8[index]
+          guard !Self.mayNeedEscape(byte) else {
+            plain = false
+            out.removeAll()
+            return
+          }
+          out.append(byte)
+        }
+        out.append(0x22)
+      }
+      if plain { return }
+    } else if !value.utf8.containsByte(where: Self.mayNeedEscape) {
+      bytes.append(0x22)
+      bytes.append(contentsOf: value.utf8)
+      bytes.append(0x22)
+      return
     }
     bytes.append(0x22)
+    appendEscaped(value)
+    bytes.append(0x22)
+  }
+
+  /// Whether a JSON string may not hold `byte` as it is: `"`, `\\`, a control, or a byte of a
+  /// non-ASCII scalar (which ``appendEscaped(_:)`` judges whole).
+  @inline(__always)
+  private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+    byte &- 0x20 >= 0x60 || byte == 0x22 || byte == 0x5C
   }
 
   /// The scalars of `value`, each as it is or escaped.

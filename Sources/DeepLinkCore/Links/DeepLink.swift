@@ -127,6 +127,15 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     var out: [UInt8] = []
     out.reserveCapacity(
       pathSegments.reduce(scheme.utf8.count + (host?.utf8.count ?? 0) + 16) { $0 + $1.utf8.count + 1 })
+    appendAbsoluteString(to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends the UTF-8 of ``absoluteString`` to `out`, without making the string (`deeplink
+  /// check` writes rewritten links straight into its output).
+  ///
+  /// - Complexity: O(*n*) in the link's length.
+  package func appendAbsoluteString(to out: inout [UInt8]) {
     PercentEncoding.append(scheme, to: &out)
     out.append(contentsOf: "://".utf8)
     if let host {
@@ -155,7 +164,6 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
       out.append(0x23)
       PercentEncoding.append(fragment, allowing: .fragment, to: &out)
     }
-    return String(decoding: out, as: UTF8.self)
   }
 
   public var description: String { absoluteString }
