@@ -35,8 +35,7 @@ struct CheckWorker {
     let configuration = selection.configuration
     for line in lines.lines {
       // One reused array holds the link being decided: no allocation per line.
-      link.removeAll(keepingCapacity: true)
-      link.append(contentsOf: lines.bytes[line.link])
+      link.replaceSubrange(link.indices, with: lines.bytes[line.link])
       let decision = configuration.decide(utf8: link)
       tally.links += 1
       tally.byOutcome[decision.outcome.index] += 1

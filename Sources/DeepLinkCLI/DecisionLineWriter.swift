@@ -9,6 +9,8 @@ import DeepLinkCore
 struct DecisionLineWriter {
   /// `,"market":…,"outcome":"…","route":`, by ``DeepLinkOutcome/index``.
   private let afterURL: [[UInt8]]
+  /// The same followed by `null`, for a decision without a route.
+  private let afterURLWithoutRoute: [[UInt8]]
   /// The positions of the parameters being written, in the order of their names; reused.
   private var order: [Int] = []
 
@@ -23,6 +25,7 @@ struct DecisionLineWriter {
       json.raw(contentsOf: #","route":"#)
       return json.bytes
     }
+    afterURLWithoutRoute = afterURL.map { $0 + Array("null".utf8) }
   }
 
   /// Writes `decision`'s object and a newline.
@@ -31,16 +34,26 @@ struct DecisionLineWriter {
   mutating func write(_ decision: DeepLinkDecision, names: inout SafeText.NameCache, to json: inout JSONWriter) {
     json.raw(#"{"url":"#)
     json.quoted(SafeText.url(of: decision, names: &names))
-    json.raw(contentsOf: afterURL[decision.outcome.index])
-    json.quoted(decision.route)
+    if let route = decision.route {
+      json.raw(contentsOf: afterURL[decision.outcome.index])
+      json.quoted(route)
+    } else {
+      json.raw(contentsOf: afterURLWithoutRoute[decision.outcome.index])
+    }
     if !decision.steps.isEmpty {
       json.raw(#","steps":["#)
       list(decision.steps, to: &json)
       json.raw("]")
     }
-    json.raw(#","parameters":{"#)
-    if !decision.parameters.isEmpty { write(decision.parameters, names: &names, to: &json) }
-    json.raw(#"},"rewrittenTo":"#)
+    // The pieces between values are merged where a value is empty or null, the usual case.
+    if decision.parameters.isEmpty {
+      json.raw(#","parameters":{},"rewrittenTo":"#)
+    } else {
+      json.raw(#","parameters":{"#)
+      write(decision.parameters, names: &names, to: &json)
+      json.raw(#"},"rewrittenTo":"#)
+    }
+    let noBarriers = decision.barriers.isEmpty
     if let rewritten = decision.rewrittenTo {
       // The usual link has nothing to redact and is written from its parts (`SafeText.redact`).
       if SafeText.isSensitive(rewritten, names: &names) {
@@ -48,14 +61,22 @@ struct DecisionLineWriter {
       } else {
         json.quoted(rewritten)
       }
+      if noBarriers { json.raw(#","barriers":[],"reason":"#) } else { json.raw(#","barriers":["#) }
+    } else if noBarriers {
+      json.raw(#"null,"barriers":[],"reason":"#)
     } else {
-      json.raw("null")
+      json.raw(#"null,"barriers":["#)
     }
-    json.raw(#","barriers":["#)
-    list(decision.barriers.map(\.rawValue), to: &json)
-    json.raw(#"],"reason":"#)
-    json.quoted(decision.reason?.rawValue)
-    json.raw("}\n")
+    if !noBarriers {
+      list(decision.barriers.map(\.rawValue), to: &json)
+      json.raw(#"],"reason":"#)
+    }
+    if let reason = decision.reason {
+      json.quoted(reason.rawValue)
+      json.raw("}\n")
+    } else {
+      json.raw("null}\n")
+    }
   }
 
   /// The parameters as ``SafeText/parameters(_:names:into:)`` gives them, redacted and sorted by
@@ -67,9 +88,12 @@ struct DecisionLineWriter {
     order.removeAll(keepingCapacity: true)
     for index in parameters.indices {
       let name = parameters[index].name
-      var position = order.count
-      while position > 0, name < parameters[order[position - 1]].name { position -= 1 }
-      order.insert(index, at: position)
+      order.append(index)
+      var position = order.count - 1
+      while position > 0, name < parameters[order[position - 1]].name {
+        order.swapAt(position, position - 1)
+        position -= 1
+      }
     }
     for (written, index) in order.enumerated() {
       if written > 0 { json.raw(0x2C) }
