@@ -28,12 +28,27 @@ struct DecisionLineWriter {
     afterURLWithoutRoute = afterURL.map { $0 + Array("null".utf8) }
   }
 
-  /// Writes `decision`'s object and a newline.
+  /// Writes `decision`'s object and a newline. `plainInput`, when given, is the bytes the decision
+  /// was made from, known to be printable ASCII other than `"` and `\\` (``CheckLines/Line/isPlain``):
+  /// shown as the url, they are copied without a second scan.
   ///
   /// - Complexity: O(*n*) in the link; redaction work only when the link has query items or a fragment.
-  mutating func write(_ decision: DeepLinkDecision, names: inout SafeText.NameCache, to json: inout JSONWriter) {
+  mutating func write(
+    _ decision: DeepLinkDecision, plainInput: [UInt8]?, names: inout SafeText.NameCache, to json: inout JSONWriter
+  ) {
     json.raw(#"{"url":"#)
-    json.quoted(SafeText.url(of: decision, names: &names))
+    // `SafeText.url(of:names:)`: the input as typed unless it is unparseable or carries something sensitive.
+    if let link = decision.link, !SafeText.isSensitive(link, names: &names) {
+      if let plainInput, plainInput.count == decision.input.utf8.count {
+        json.quoted(plain: plainInput)
+      } else {
+        json.quoted(decision.input)
+      }
+    } else if let link = decision.link {
+      json.quoted(LinkRedactor.redact(link))
+    } else {
+      json.quoted(LinkRedactor.redact(raw: decision.input))
+    }
     if let route = decision.route {
       json.raw(contentsOf: afterURL[decision.outcome.index])
       json.quoted(route)

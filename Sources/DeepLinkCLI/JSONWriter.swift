@@ -139,6 +139,18 @@ package struct JSONWriter: Sendable {
     needsComma = false
   }
 
+  /// `bytes` as a string value, copied as they are: the caller knows they need no escaping (they are
+  /// printable ASCII other than `"` and `\\`, ``mayNeedEscape(_:)`` is false for each); like
+  /// ``quoted(_:)-(String)``, without a separator.
+  ///
+  /// - Complexity: O(*n*) in `bytes.count`, one copy.
+  mutating func quoted(plain bytes: [UInt8]) {
+    self.bytes.append(0x22)
+    self.bytes.append(contentsOf: bytes)
+    self.bytes.append(0x22)
+    needsComma = false
+  }
+
   /// `link`'s normal form (``DeepLink/absoluteString``) as a string value, written from the link's
   /// parts straight into the buffer, without making the string; like ``quoted(_:)-(String)``,
   /// without a separator.
@@ -212,7 +224,7 @@ package struct JSONWriter: Sendable {
   /// Whether a JSON string may not hold `byte` as it is: `"`, `\\`, a control, or a byte of a
   /// non-ASCII scalar (which ``appendEscaped(_:)`` judges whole).
   @inline(__always)
-  private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+  static func mayNeedEscape(_ byte: UInt8) -> Bool {
     byte &- 0x20 >= 0x60 || byte == 0x22 || byte == 0x5C
   }
 

@@ -12,6 +12,9 @@ struct CheckLines: Sendable {
     var link: Range<Int>
     /// The expected route pattern or outcome word, if the line has one.
     var expected: String?
+    /// Whether the link's bytes are all printable ASCII other than `"` and `\\`: a JSON string
+    /// holds them as they are, and the line's result can copy them without a second look.
+    var isPlain: Bool
   }
 
   /// The links' exact bytes, one after another: of each, everything before the line's first TAB
@@ -64,6 +67,8 @@ struct LineReader {
   private var expectation: [UInt8] = []
   private var inExpectation = false
   private var linkTruncated = false
+  /// The link's bytes so far that a JSON string could not hold as they are.
+  private var linkEscapes = 0
   private var expectationTruncated = false
   private var lineHasBytes = false
   private var lastByteIsCR = false
@@ -91,11 +96,10 @@ struct LineReader {
         try refill()
         continue
       }
-      let newline = chunk[position..<end].firstIndex(of: 0x0A)
-      let stop = newline ?? end
-      append(position, stop, to: &lines.bytes)
+      let (stop, tab, escapes) = scanLine()
+      append(position, stop, tab: tab, escapes: escapes, to: &lines.bytes)
       position = stop
-      if newline != nil {
+      if stop < end {
         position += 1
         finishLine(terminated: true, into: &lines, kept: &kept)
       }
@@ -117,14 +121,51 @@ struct LineReader {
     if end == 0 { atEnd = true }
   }
 
-  /// Adds `chunk[from..<to]`, which holds no LF, to the line being read: its link part to `bytes`.
-  private mutating func append(_ from: Int, _ to: Int, to bytes: inout [UInt8]) {
+  /// The line's bytes in the chunk from `position`: where they stop (its LF, or the chunk's end);
+  /// while the link is being read, also the first TAB, and how many bytes before it a JSON string
+  /// could not hold as they are (``CheckLines/Line/isPlain``).
+  ///
+  /// - Complexity: O(*n*) in the bytes, one pass.
+  private func scanLine() -> (stop: Int, tab: Int?, escapes: Int) {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      let bytes = chunk.span.extracting(position..<end)
+      if inExpectation {
+        for index in bytes.indices where bytes[index] == 0x0A { return (position + index, nil, 0) }
+        return (end, nil, 0)
+      }
+      var escapes = 0
+      var tab: Int? = nil
+      for index in bytes.indices {
+        let byte = bytes[index]
+        // LF and TAB are among the bytes to escape: one test for the usual byte.
+        guard JSONWriter.mayNeedEscape(byte) else { continue }
+        if byte == 0x0A { return (position + index, nil, escapes) }
+        if byte == 0x09 {
+          tab = index
+          break
+        }
+        escapes &+= 1
+      }
+      guard let tab else { return (end, nil, escapes) }
+      for index in (tab + 1)..<bytes.count where bytes[index] == 0x0A {
+        return (position + index, position + tab, escapes)
+      }
+      return (end, position + tab, escapes)
+    }
+    // Without `Span`: no link is taken as plain.
+    let stop = chunk[position..<end].firstIndex(of: 0x0A) ?? end
+    return (stop, inExpectation ? nil : chunk[position..<stop].firstIndex(of: 0x09), 1)
+  }
+
+  /// Adds `chunk[from..<to]`, which holds no LF, to the line being read: its link part (before
+  /// `tab`, with `escapes` bytes a JSON string cannot hold as they are) to `bytes`.
+  private mutating func append(_ from: Int, _ to: Int, tab: Int?, escapes: Int, to bytes: inout [UInt8]) {
     guard from < to else { return }
     lineHasBytes = true
     lastByteIsCR = chunk[to - 1] == 0x0D
     var start = from
     if !inExpectation {
-      let tab = chunk[from..<to].firstIndex(of: 0x09)
+      linkEscapes += escapes
       let room = linkStart + Self.maximumKept - bytes.count
       let link = chunk[from..<(tab ?? to)]
       bytes.append(contentsOf: link.prefix(room))
@@ -149,6 +190,7 @@ struct LineReader {
         if !expectationTruncated { expectation.removeLast() }
       } else if !linkTruncated {
         lines.bytes.removeLast()
+        linkEscapes -= 1  // the CR was one
       }
     }
     let link = linkStart..<lines.bytes.count
@@ -157,6 +199,7 @@ struct LineReader {
       if !expectation.isEmpty { expectation.removeAll(keepingCapacity: true) }
       inExpectation = false
       linkTruncated = false
+      linkEscapes = 0
       expectationTruncated = false
       lineHasBytes = false
       lastByteIsCR = false
@@ -173,7 +216,8 @@ struct LineReader {
       if !field.isEmpty { expected = field }
     }
     kept += link.count + expectation.count
-    lines.lines.append(CheckLines.Line(number: lineNumber, link: link, expected: expected))
+    lines.lines.append(
+      CheckLines.Line(number: lineNumber, link: link, expected: expected, isPlain: linkEscapes == 0 && !linkTruncated))
   }
 
   /// The expectation field without the spaces and tabs around it.
