@@ -45,7 +45,7 @@ struct DecisionLineWriter {
         json.quoted(decision.input)
       }
     } else if let link = decision.link {
-      json.quoted(LinkRedactor.redact(link))
+      json.quoted(SafeText.redacted(link, names: &names))
     } else {
       json.quoted(LinkRedactor.redact(raw: decision.input))
     }
@@ -72,7 +72,7 @@ struct DecisionLineWriter {
     if let rewritten = decision.rewrittenTo {
       // The usual link has nothing to redact and is written from its parts (`SafeText.redact`).
       if SafeText.isSensitive(rewritten, names: &names) {
-        json.quoted(LinkRedactor.redact(rewritten))
+        json.quoted(SafeText.redacted(rewritten, names: &names))
       } else {
         json.quoted(rewritten)
       }

@@ -64,7 +64,26 @@ enum SafeText {
   /// `link` written out with sensitive query values, segment parameters and fragment pairs replaced.
   static func redact(_ link: DeepLink, names: inout NameCache) -> String {
     guard isSensitive(link, names: &names) else { return link.absoluteString }
-    return LinkRedactor.redact(link)
+    return redacted(link, names: &names).absoluteString
+  }
+
+  /// `link` with sensitive query values, segment parameters and fragment pairs replaced, as a link:
+  /// its ``DeepLink/absoluteString`` is `LinkRedactor.redact(link)`, with names judged through the
+  /// cache (`check` writes it straight into its output).
+  ///
+  /// - Complexity: O(*n*) in the link's length.
+  static func redacted(_ link: DeepLink, names: inout NameCache) -> DeepLink {
+    let items = link.queryItems.map { item in
+      guard item.value != nil, names.isSensitive(item.name) else { return item }
+      return DeepLinkQueryItem(name: item.name, value: LinkRedactor.replacement)
+    }
+    // A segment without `;` has no parameters to redact (`redactSegmentParameters` returns it).
+    let segments =
+      link.pathSegments.contains { $0.utf8.containsByte(UInt8(ascii: ";")) }
+      ? link.pathSegments.map(LinkRedactor.redactSegmentParameters) : link.pathSegments
+    return DeepLink(
+      scheme: link.scheme, host: link.host, port: link.port, pathSegments: segments, queryItems: items,
+      fragment: link.fragment.map { LinkRedactor.redactPairs($0) })
   }
 
   /// Whether `link` has a sensitive query item, segment parameter or fragment pair (names compared
