@@ -161,13 +161,23 @@ package struct JSONWriter: Sendable {
     let start = bytes.count
     bytes.append(0x22)
     link.appendAbsoluteString(to: &bytes)
-    if bytes[(start + 1)...].contains(where: Self.mayNeedEscape) {
+    if Self.containsByteToEscape(bytes, from: start + 1) {
       bytes.removeSubrange(start...)
       appendQuoted(link.absoluteString)
     } else {
       bytes.append(0x22)
     }
     needsComma = false
+  }
+
+  /// Whether any of `bytes` from `start` on ``mayNeedEscape(_:)``.
+  private static func containsByteToEscape(_ bytes: [UInt8], from start: Int) -> Bool {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      let written = bytes.span.extracting(start...)
+      for index in written.indices where mayNeedEscape(written[index]) { return true }
+      return false
+    }
+    return bytes[start...].contains(where: mayNeedEscape)
   }
 
   /// Raw text known at compile time: a piece of JSON between values (`],"reason":`).

@@ -137,7 +137,9 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
   /// - Complexity: O(*n*) in the link's length.
   package func appendAbsoluteString(to out: inout [UInt8]) {
     PercentEncoding.append(scheme, to: &out)
-    out.append(contentsOf: "://".utf8)
+    out.append(0x3A)  // "://" byte by byte: a literal's UTF-8 view costs a generic copy
+    out.append(0x2F)
+    out.append(0x2F)
     if let host {
       PercentEncoding.append(host, to: &out)
       if let port {
