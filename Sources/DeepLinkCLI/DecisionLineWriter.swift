@@ -111,11 +111,8 @@ struct DecisionLineWriter {
       }
     }
     for (written, index) in order.enumerated() {
-      if written > 0 { json.raw(0x2C) }
       let (name, value) = parameters[index]
-      json.quoted(name)
-      json.raw(0x3A)
-      json.quoted(SafeText.parameterValue(name: name, value: value, names: &names))
+      json.member(name, SafeText.parameterValue(name: name, value: value, names: &names), comma: written > 0)
     }
   }
 

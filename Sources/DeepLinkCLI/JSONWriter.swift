@@ -139,6 +139,52 @@ package struct JSONWriter: Sendable {
     needsComma = false
   }
 
+  /// A member of an object written after a piece written with `raw`: `"name":"value"`, after a `,`
+  /// when `comma`, both strings escaped as ``quoted(_:)-(String)`` escapes them.
+  ///
+  /// - Complexity: O(*n*) in the strings' UTF-8 length; when neither has anything to escape (the
+  ///   usual case), one pass into room reserved once.
+  package mutating func member(_ name: String, _ value: String, comma: Bool) {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      let name = name.utf8.span
+      let value = value.utf8.span
+      var plain = true
+      bytes.append(addingCapacity: name.count + value.count + 6) { out in
+        if comma { out.append(0x2C) }
+        out.append(0x22)
+        for index in name.indices {
+          guard !Self.mayNeedEscape(name[index]) else {
+            plain = false
+            out.removeAll()
+            return
+          }
+          out.append(name[index])
+        }
+        out.append(0x22)
+        out.append(0x3A)
+        out.append(0x22)
+        for index in value.indices {
+          guard !Self.mayNeedEscape(value[index]) else {
+            plain = false
+            out.removeAll()
+            return
+          }
+          out.append(value[index])
+        }
+        out.append(0x22)
+      }
+      if plain {
+        needsComma = false
+        return
+      }
+    }
+    if comma { bytes.append(0x2C) }
+    appendQuoted(name)
+    bytes.append(0x3A)
+    appendQuoted(value)
+    needsComma = false
+  }
+
   /// `bytes` as a string value, copied as they are: the caller knows they need no escaping (they are
   /// printable ASCII other than `"` and `\\`, ``mayNeedEscape(_:)`` is false for each); like
   /// ``quoted(_:)-(String)``, without a separator.

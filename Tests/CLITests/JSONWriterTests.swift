@@ -47,6 +47,24 @@ import Testing
   }
 
   @Test(
+    "a member is its name and value quoted, with a colon and, when asked, a comma before it",
+    arguments: [("locale", "en"), ("q", "a\"b"), ("na\u{202E}me", "x\ny"), ("", ""), ("é", "漢字")])
+  func member(name: String, value: String) {
+    for comma in [false, true] {
+      var member = JSONWriter()
+      member.raw(0x7B)
+      member.member(name, value, comma: comma)
+      var pieces = JSONWriter()
+      pieces.raw(0x7B)
+      if comma { pieces.raw(0x2C) }
+      pieces.quoted(name)
+      pieces.raw(0x3A)
+      pieces.quoted(value)
+      #expect(member.bytes == pieces.bytes, "\(name.debugDescription) \(value.debugDescription)")
+    }
+  }
+
+  @Test(
     "a link written from its parts is its normal form, quoted, escapes included",
     arguments: [
       DeepLink(scheme: "shop", pathSegments: ["product", "1 2", "a\"b"], queryItems: [.init(name: "q", value: "x&y")]),
