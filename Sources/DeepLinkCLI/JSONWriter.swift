@@ -219,9 +219,7 @@ package struct JSONWriter: Sendable {
   /// Whether any of `bytes` from `start` on ``mayNeedEscape(_:)``.
   private static func containsByteToEscape(_ bytes: [UInt8], from start: Int) -> Bool {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-      let written = bytes.span.extracting(start...)
-      for index in written.indices where mayNeedEscape(written[index]) { return true }
-      return false
+      return !PlainBytes.arePlain(bytes.span.extracting(start...))
     }
     return bytes[start...].contains(where: mayNeedEscape)
   }
@@ -248,24 +246,17 @@ package struct JSONWriter: Sendable {
   /// - Complexity: O(*n*); a value with nothing to escape (the usual case) is one scan and one copy.
   private mutating func appendQuoted(_ value: String) {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-      // One pass over the bytes' `Span` that checks and copies, into room reserved once; a
-      // byte to escape takes the copy back and goes the scalar way below.
+      // Checked eight bytes at a time, then copied over the bytes' `Span` into room reserved once;
+      // a value with a byte to escape goes the scalar way below.
       let utf8 = value.utf8.span
-      var plain = true
-      bytes.append(addingCapacity: utf8.count + 2) { out in
-        out.append(0x22)
-        for index in utf8.indices {
-          let byte = utf8[index]
-          guard !Self.mayNeedEscape(byte) else {
-            plain = false
-            out.removeAll()
-            return
-          }
-          out.append(byte)
+      if PlainBytes.arePlain(utf8) {
+        bytes.append(addingCapacity: utf8.count + 2) { out in
+          out.append(0x22)
+          for index in utf8.indices { out.append(utf8[index]) }
+          out.append(0x22)
         }
-        out.append(0x22)
+        return
       }
-      if plain { return }
     } else if !value.utf8.containsByte(where: Self.mayNeedEscape) {
       bytes.append(0x22)
       bytes.append(contentsOf: value.utf8)

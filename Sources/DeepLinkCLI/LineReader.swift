@@ -129,13 +129,16 @@ struct LineReader {
   private func scanLine() -> (stop: Int, tab: Int?, escapes: Int) {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
       let bytes = chunk.span.extracting(position..<end)
+      // Words of eight bytes with nothing to escape (no LF or TAB among them) are passed over whole.
+      var plain = 0
+      while plain + 8 <= bytes.count && !PlainBytes.mayHoldByteToEscape(bytes, at: plain) { plain += 8 }
       if inExpectation {
-        for index in bytes.indices where bytes[index] == 0x0A { return (position + index, nil, 0) }
+        for index in plain..<bytes.count where bytes[index] == 0x0A { return (position + index, nil, 0) }
         return (end, nil, 0)
       }
       var escapes = 0
       var tab: Int? = nil
-      for index in bytes.indices {
+      for index in plain..<bytes.count {
         let byte = bytes[index]
         // LF and TAB are among the bytes to escape: one test for the usual byte.
         guard JSONWriter.mayNeedEscape(byte) else { continue }
