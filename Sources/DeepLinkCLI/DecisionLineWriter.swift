@@ -76,6 +76,10 @@ struct DecisionLineWriter {
       } else {
         json.quoted(rewritten)
       }
+      if noBarriers && decision.reason == nil {
+        json.raw(",\"barriers\":[],\"reason\":null}\n")
+        return
+      }
       if noBarriers { json.raw(#","barriers":[],"reason":"#) } else { json.raw(#","barriers":["#) }
     } else if noBarriers {
       json.raw(#"null,"barriers":[],"reason":"#)
