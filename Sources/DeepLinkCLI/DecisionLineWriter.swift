@@ -87,7 +87,10 @@ struct DecisionLineWriter {
       json.raw(#"null,"barriers":["#)
     }
     if !noBarriers {
-      list(decision.barriers.map(\.rawValue), to: &json)
+      for (index, barrier) in decision.barriers.enumerated() {
+        if index > 0 { json.raw(0x2C) }
+        json.quoted(barrier.rawValue)
+      }
       json.raw(#"],"reason":"#)
     }
     if let reason = decision.reason {
