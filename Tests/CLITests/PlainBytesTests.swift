@@ -17,7 +17,8 @@ import Testing
           } else {
             #expect(!mayHold, "byte \(byte) in lane \(lane) among \(neighbour)")
           }
-          #expect(PlainBytes.arePlain(word.span) == !word.contains(where: JSONWriter.mayNeedEscape))
+          let arePlain = PlainBytes.arePlain(word.span)
+          #expect(arePlain == !word.contains(where: JSONWriter.mayNeedEscape))
         }
       }
     }
@@ -27,12 +28,14 @@ import Testing
   func runs(length: Int) {
     guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
     let plain = [UInt8](repeating: 0x61, count: length)
-    #expect(PlainBytes.arePlain(plain.span))
+    let plainIsPlain = PlainBytes.arePlain(plain.span)
+    #expect(plainIsPlain)
     for position in 0..<length {
       for byte: UInt8 in [0x0A, 0x09, 0x22, 0x5C, 0x1F, 0x80, 0xFF] {
         var run = plain
         run[position] = byte
-        #expect(!PlainBytes.arePlain(run.span), "\(byte) at \(position) of \(length)")
+        let runIsPlain = PlainBytes.arePlain(run.span)
+        #expect(!runIsPlain, "\(byte) at \(position) of \(length)")
       }
     }
   }
