@@ -37,17 +37,16 @@ struct DecisionLineWriter {
     _ decision: DeepLinkDecision, plainInput: [UInt8]?, names: inout SafeText.NameCache, to json: inout JSONWriter
   ) {
     json.raw(#"{"url":"#)
-    // `SafeText.url(of:names:)`: the input as typed unless it is unparseable or carries something sensitive.
-    if let link = decision.link, !SafeText.isSensitive(link, names: &names) {
-      if let plainInput, plainInput.count == decision.input.utf8.count {
-        json.quoted(plain: plainInput)
-      } else {
-        json.quoted(decision.input)
-      }
-    } else if let link = decision.link {
-      json.quoted(SafeText.redacted(link, names: &names))
-    } else {
+    // `SafeText.url(of:names:)`: the input as typed unless it is unparseable or carries something
+    // sensitive. (The link is read in place, not bound: binding copies the optional link.)
+    if decision.link == nil {
       json.quoted(LinkRedactor.redact(raw: decision.input))
+    } else if SafeText.isSensitive(decision.link!, names: &names) {
+      json.quoted(SafeText.redacted(decision.link!, names: &names))
+    } else if let plainInput, plainInput.count == decision.input.utf8.count {
+      json.quoted(plain: plainInput)
+    } else {
+      json.quoted(decision.input)
     }
     if let route = decision.route {
       json.raw(contentsOf: afterURL[decision.outcome.index])
@@ -69,12 +68,13 @@ struct DecisionLineWriter {
       json.raw(#"},"rewrittenTo":"#)
     }
     let noBarriers = decision.barriers.isEmpty
-    if let rewritten = decision.rewrittenTo {
+    if decision.rewrittenTo != nil {
       // The usual link has nothing to redact and is written from its parts (`SafeText.redact`).
-      if SafeText.isSensitive(rewritten, names: &names) {
-        json.quoted(SafeText.redacted(rewritten, names: &names))
+      // (Read in place, not bound: binding copies the optional link, about 120 instructions.)
+      if SafeText.isSensitive(decision.rewrittenTo!, names: &names) {
+        json.quoted(SafeText.redacted(decision.rewrittenTo!, names: &names))
       } else {
-        json.quoted(rewritten)
+        json.quoted(decision.rewrittenTo!)
       }
       if noBarriers && decision.reason == nil {
         json.raw(",\"barriers\":[],\"reason\":null}\n")
