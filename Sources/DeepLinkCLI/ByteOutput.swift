@@ -48,11 +48,13 @@ package final class ByteOutput {
     if buffer.count >= capacity { flush() }
   }
 
-  /// Appends bytes; a block of at least the buffer's capacity goes out directly, without a copy.
+  /// Appends bytes; a block of at least a quarter of the buffer's capacity (a `check` batch's
+  /// results) goes out directly after what is buffered, without a copy.
   ///
-  /// - Complexity: O(*n*) in `bytes.count`; a system call only when the buffer is full.
+  /// - Complexity: O(*n*) in `bytes.count`; a system call only when the buffer is full or the
+  ///   block is large.
   package func write(_ bytes: [UInt8]) {
-    guard bytes.count >= capacity else {
+    guard bytes.count >= capacity / 4 else {
       buffer.append(contentsOf: bytes)
       if buffer.count >= capacity { flush() }
       return

@@ -47,7 +47,7 @@ enum CheckCommand {
     }
     defer { if path != "-" { close(descriptor) } }
 
-    let reader = LineReader(descriptor: descriptor)
+    var reader = LineReader(descriptor: descriptor)
     let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, maximumWorkers))
     let capacity = batchesInFlight(workers: workerCount)
     let workers = DispatchQueue.global()
@@ -82,7 +82,7 @@ enum CheckCommand {
       let count: Int
       do throws(ReadFailure) {
         (more, count) = try batch.withContents { contents throws(ReadFailure) in
-          contents.lines.removeAll(keepingCapacity: true)
+          contents.lines.removeAll()
           let more = try reader.read(into: &contents.lines, limit: batchSize, byteBudget: batchByteBudget)
           return (more, contents.lines.count)
         }
@@ -117,7 +117,7 @@ enum CheckCommand {
 /// costs one uncontended acquisition per batch of thousands of lines.
 final class CheckBatch: Sendable {
   struct Contents: Sendable {
-    var lines: [CheckLine] = []
+    var lines = CheckLines()
     var worker: CheckWorker
   }
 
@@ -126,9 +126,7 @@ final class CheckBatch: Sendable {
   let decided = DispatchSemaphore(value: 0)
 
   init(selection: MarketSelection, jsonLines: Bool) {
-    var contents = Contents(worker: CheckWorker(selection: selection, jsonLines: jsonLines))
-    contents.lines.reserveCapacity(CheckCommand.batchSize)
-    self.contents = Locked(contents)
+    self.contents = Locked(Contents(worker: CheckWorker(selection: selection, jsonLines: jsonLines)))
   }
 
   /// Runs `body` with the batch's lines and worker.

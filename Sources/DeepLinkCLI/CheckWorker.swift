@@ -12,6 +12,7 @@ struct CheckWorker {
   private var names = SafeText.NameCache()
   private var patterns = Expectation.UntypedPatterns()
   private var lineWriter: DecisionLineWriter
+  private var link: [UInt8] = []
 
   init(selection: MarketSelection, jsonLines: Bool) {
     self.selection = selection
@@ -30,10 +31,12 @@ struct CheckWorker {
   /// Decides `lines` as links from outside the app and writes one result per line.
   ///
   /// - Complexity: O(*n*) in the total length of the lines.
-  mutating func decide(_ lines: [CheckLine]) {
+  mutating func decide(_ lines: CheckLines) {
     let configuration = selection.configuration
-    for line in lines {
-      let decision = configuration.decide(utf8: line.link)
+    for line in lines.lines {
+      // One reused array holds the link being decided: no allocation per line.
+      link.replaceSubrange(link.indices, with: lines.bytes[line.link])
+      let decision = configuration.decide(utf8: link)
       tally.links += 1
       tally.byOutcome[decision.outcome.index] += 1
       var unmet: String? = nil
@@ -49,7 +52,7 @@ struct CheckWorker {
       // The words for a failure are only needed where they are printed: text lines and the summary's list.
       let failure = failing && (listed || !jsonLines) ? describeFailure(decision, unmet: unmet) : nil
       if jsonLines {
-        lineWriter.write(decision, names: &names, to: &json)
+        lineWriter.write(decision, plainInput: line.isPlain ? link : nil, names: &names, to: &json)
       } else {
         writeText(decision, failure: failure)
       }

@@ -9,8 +9,10 @@ import DeepLinkCore
 struct DecisionLineWriter {
   /// `,"market":…,"outcome":"…","route":`, by ``DeepLinkOutcome/index``.
   private let afterURL: [[UInt8]]
-  /// The parameters of the link being written, reused.
-  private var parameters: [(name: String, value: String)] = []
+  /// The same followed by `null`, for a decision without a route.
+  private let afterURLWithoutRoute: [[UInt8]]
+  /// The positions of the parameters being written, in the order of their names; reused.
+  private var order: [Int] = []
 
   /// A writer for decisions made with `market`'s configuration (`nil`: the platform).
   init(market: String?) {
@@ -23,38 +25,102 @@ struct DecisionLineWriter {
       json.raw(contentsOf: #","route":"#)
       return json.bytes
     }
+    afterURLWithoutRoute = afterURL.map { $0 + Array("null".utf8) }
   }
 
-  /// Writes `decision`'s object and a newline.
+  /// Writes `decision`'s object and a newline. `plainInput`, when given, is the bytes the decision
+  /// was made from, known to be printable ASCII other than `"` and `\\` (``CheckLines/Line/isPlain``):
+  /// shown as the url, they are copied without a second scan.
   ///
   /// - Complexity: O(*n*) in the link; redaction work only when the link has query items or a fragment.
-  mutating func write(_ decision: DeepLinkDecision, names: inout SafeText.NameCache, to json: inout JSONWriter) {
+  mutating func write(
+    _ decision: DeepLinkDecision, plainInput: [UInt8]?, names: inout SafeText.NameCache, to json: inout JSONWriter
+  ) {
     json.raw(#"{"url":"#)
-    json.quoted(SafeText.url(of: decision, names: &names))
-    json.raw(contentsOf: afterURL[decision.outcome.index])
-    json.quoted(decision.route)
+    // `SafeText.url(of:names:)`: the input as typed unless it is unparseable or carries something
+    // sensitive. (The link is read in place, not bound: binding copies the optional link.)
+    if decision.link == nil {
+      json.quoted(LinkRedactor.redact(raw: decision.input))
+    } else if SafeText.isSensitive(decision.link!, names: &names) {
+      json.quoted(SafeText.redacted(decision.link!, names: &names))
+    } else if let plainInput, plainInput.count == decision.input.utf8.count {
+      json.quoted(plain: plainInput)
+    } else {
+      json.quoted(decision.input)
+    }
+    if let route = decision.route {
+      json.raw(contentsOf: afterURL[decision.outcome.index])
+      json.quoted(route)
+    } else {
+      json.raw(contentsOf: afterURLWithoutRoute[decision.outcome.index])
+    }
     if !decision.steps.isEmpty {
       json.raw(#","steps":["#)
       list(decision.steps, to: &json)
       json.raw("]")
     }
-    json.raw(#","parameters":{"#)
-    if !decision.parameters.isEmpty {
-      SafeText.parameters(decision.parameters, names: &names, into: &parameters)
-      for (index, parameter) in parameters.enumerated() {
+    // The pieces between values are merged where a value is empty or null, the usual case.
+    if decision.parameters.isEmpty {
+      json.raw(#","parameters":{},"rewrittenTo":"#)
+    } else {
+      json.raw(#","parameters":{"#)
+      write(decision.parameters, names: &names, to: &json)
+      json.raw(#"},"rewrittenTo":"#)
+    }
+    let noBarriers = decision.barriers.isEmpty
+    if decision.rewrittenTo != nil {
+      // The usual link has nothing to redact and is written from its parts (`SafeText.redact`).
+      // (Read in place, not bound: binding copies the optional link, about 120 instructions.)
+      if SafeText.isSensitive(decision.rewrittenTo!, names: &names) {
+        json.quoted(SafeText.redacted(decision.rewrittenTo!, names: &names))
+      } else {
+        json.quoted(decision.rewrittenTo!)
+      }
+      if noBarriers && decision.reason == nil {
+        json.raw(",\"barriers\":[],\"reason\":null}\n")
+        return
+      }
+      if noBarriers { json.raw(#","barriers":[],"reason":"#) } else { json.raw(#","barriers":["#) }
+    } else if noBarriers {
+      json.raw(#"null,"barriers":[],"reason":"#)
+    } else {
+      json.raw(#"null,"barriers":["#)
+    }
+    if !noBarriers {
+      for (index, barrier) in decision.barriers.enumerated() {
         if index > 0 { json.raw(0x2C) }
-        json.quoted(parameter.name)
-        json.raw(0x3A)
-        json.quoted(parameter.value)
+        json.quoted(barrier.rawValue)
+      }
+      json.raw(#"],"reason":"#)
+    }
+    if let reason = decision.reason {
+      json.quoted(reason.rawValue)
+      json.raw("}\n")
+    } else {
+      json.raw("null}\n")
+    }
+  }
+
+  /// The parameters as ``SafeText/parameters(_:names:into:)`` gives them, redacted and sorted by
+  /// name, without building the pairs: their positions are sorted (by insertion; a link has a
+  /// handful of parameters, with unique names).
+  private mutating func write(
+    _ parameters: DeepLinkParameters, names: inout SafeText.NameCache, to json: inout JSONWriter
+  ) {
+    order.removeAll(keepingCapacity: true)
+    for index in parameters.indices {
+      let name = parameters[index].name
+      order.append(index)
+      var position = order.count - 1
+      while position > 0, name < parameters[order[position - 1]].name {
+        order.swapAt(position, position - 1)
+        position -= 1
       }
     }
-    json.raw(#"},"rewrittenTo":"#)
-    json.quoted(decision.rewrittenTo.map { SafeText.redact($0, names: &names) })
-    json.raw(#","barriers":["#)
-    list(decision.barriers.map(\.rawValue), to: &json)
-    json.raw(#"],"reason":"#)
-    json.quoted(decision.reason?.rawValue)
-    json.raw("}\n")
+    for (written, index) in order.enumerated() {
+      let (name, value) = parameters[index]
+      json.member(name, SafeText.parameterValue(name: name, value: value, names: &names), comma: written > 0)
+    }
   }
 
   /// The strings, quoted, with commas between them.

@@ -12,7 +12,10 @@ enum Expectation {
 
   /// ``isMet(_:by:)``, with the untyped patterns remembered in `patterns`.
   static func isMet(_ expected: String, by decision: DeepLinkDecision, patterns: inout UntypedPatterns) -> Bool {
-    if let outcome = DeepLinkOutcome(rawValue: expected) { return decision.outcome == outcome }
+    // A pattern starts with `/`, an outcome word never does: no word lookup for a pattern.
+    if expected.utf8.first != UInt8(ascii: "/"), let outcome = DeepLinkOutcome(rawValue: expected) {
+      return decision.outcome == outcome
+    }
     guard decision.outcome == .routed, let route = decision.route else { return false }
     return route == expected || patterns.untyped(route) == patterns.untyped(expected)
   }

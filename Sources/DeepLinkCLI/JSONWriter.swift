@@ -1,3 +1,5 @@
+import DeepLinkCore
+
 /// Writes JSON by hand into a reused byte buffer: no `Encodable`, no intermediate objects.
 ///
 /// `check --format jsonl` writes one object per link through this, hundreds of thousands a
@@ -137,6 +139,91 @@ package struct JSONWriter: Sendable {
     needsComma = false
   }
 
+  /// A member of an object written after a piece written with `raw`: `"name":"value"`, after a `,`
+  /// when `comma`, both strings escaped as ``quoted(_:)-(String)`` escapes them.
+  ///
+  /// - Complexity: O(*n*) in the strings' UTF-8 length; when neither has anything to escape (the
+  ///   usual case), one pass into room reserved once.
+  package mutating func member(_ name: String, _ value: String, comma: Bool) {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      let name = name.utf8.span
+      let value = value.utf8.span
+      var plain = true
+      bytes.append(addingCapacity: name.count + value.count + 6) { out in
+        if comma { out.append(0x2C) }
+        out.append(0x22)
+        for index in name.indices {
+          guard !Self.mayNeedEscape(name[index]) else {
+            plain = false
+            out.removeAll()
+            return
+          }
+          out.append(name[index])
+        }
+        out.append(0x22)
+        out.append(0x3A)
+        out.append(0x22)
+        for index in value.indices {
+          guard !Self.mayNeedEscape(value[index]) else {
+            plain = false
+            out.removeAll()
+            return
+          }
+          out.append(value[index])
+        }
+        out.append(0x22)
+      }
+      if plain {
+        needsComma = false
+        return
+      }
+    }
+    if comma { bytes.append(0x2C) }
+    appendQuoted(name)
+    bytes.append(0x3A)
+    appendQuoted(value)
+    needsComma = false
+  }
+
+  /// `bytes` as a string value, copied as they are: the caller knows they need no escaping (they are
+  /// printable ASCII other than `"` and `\\`, ``mayNeedEscape(_:)`` is false for each); like
+  /// ``quoted(_:)-(String)``, without a separator.
+  ///
+  /// - Complexity: O(*n*) in `bytes.count`, one copy.
+  mutating func quoted(plain bytes: [UInt8]) {
+    self.bytes.append(0x22)
+    self.bytes.append(contentsOf: bytes)
+    self.bytes.append(0x22)
+    needsComma = false
+  }
+
+  /// `link`'s normal form (``DeepLink/absoluteString``) as a string value, written from the link's
+  /// parts straight into the buffer, without making the string; like ``quoted(_:)-(String)``,
+  /// without a separator.
+  ///
+  /// - Complexity: O(*n*) in the link's length; a scan of the written bytes for any to escape
+  ///   (percent-encoding leaves none but in a host).
+  package mutating func quoted(_ link: DeepLink) {
+    let start = bytes.count
+    bytes.append(0x22)
+    link.appendAbsoluteString(to: &bytes)
+    if Self.containsByteToEscape(bytes, from: start + 1) {
+      bytes.removeSubrange(start...)
+      appendQuoted(link.absoluteString)
+    } else {
+      bytes.append(0x22)
+    }
+    needsComma = false
+  }
+
+  /// Whether any of `bytes` from `start` on ``mayNeedEscape(_:)``.
+  private static func containsByteToEscape(_ bytes: [UInt8], from start: Int) -> Bool {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      return !PlainBytes.arePlain(bytes.span.extracting(start...))
+    }
+    return bytes[start...].contains(where: mayNeedEscape)
+  }
+
   /// Raw text known at compile time: a piece of JSON between values (`],"reason":`).
   ///
   /// - Complexity: O(*n*) in the text's length, one copy; no allocation, no reference counting.
@@ -158,14 +245,34 @@ package struct JSONWriter: Sendable {
   ///
   /// - Complexity: O(*n*); a value with nothing to escape (the usual case) is one scan and one copy.
   private mutating func appendQuoted(_ value: String) {
-    bytes.append(0x22)
-    let utf8 = value.utf8
-    if utf8.containsByte(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x80 }) {
-      appendEscaped(value)
-    } else {
-      bytes.append(contentsOf: utf8)
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      // Checked eight bytes at a time, then copied over the bytes' `Span` into room reserved once;
+      // a value with a byte to escape goes the scalar way below.
+      let utf8 = value.utf8.span
+      if PlainBytes.arePlain(utf8) {
+        bytes.append(addingCapacity: utf8.count + 2) { out in
+          out.append(0x22)
+          for index in utf8.indices { out.append(utf8[index]) }
+          out.append(0x22)
+        }
+        return
+      }
+    } else if !value.utf8.containsByte(where: Self.mayNeedEscape) {
+      bytes.append(0x22)
+      bytes.append(contentsOf: value.utf8)
+      bytes.append(0x22)
+      return
     }
     bytes.append(0x22)
+    appendEscaped(value)
+    bytes.append(0x22)
+  }
+
+  /// Whether a JSON string may not hold `byte` as it is: `"`, `\\`, a control, or a byte of a
+  /// non-ASCII scalar (which ``appendEscaped(_:)`` judges whole).
+  @inline(__always)
+  static func mayNeedEscape(_ byte: UInt8) -> Bool {
+    byte &- 0x20 >= 0x60 || byte == 0x22 || byte == 0x5C
   }
 
   /// The scalars of `value`, each as it is or escaped.

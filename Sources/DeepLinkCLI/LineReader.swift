@@ -1,16 +1,37 @@
 import DeepLinkCore
 import Foundation
 
-/// One link line of a `check` input: the link and, after a TAB, what it should route to.
-struct CheckLine: Sendable {
-  /// The 1-based line number in the input.
-  var number: Int
-  /// The link's exact bytes: everything before the line's first TAB (or terminator). For an
-  /// over-long link, its first ``LineReader/maximumKept`` bytes, which are more than a link may
-  /// have, so it is certain to be `invalid`.
-  var link: [UInt8]
-  /// The expected route pattern or outcome word, if the line has one.
-  var expected: String?
+/// The link lines of one `check` batch: every link's bytes in one buffer, so that once a batch's
+/// buffers have grown, reading and deciding its lines allocates nothing per line.
+struct CheckLines: Sendable {
+  /// One line: where its link is in ``bytes``, and what it should route to.
+  struct Line: Sendable {
+    /// The 1-based line number in the input.
+    var number: Int
+    /// The link's bytes in ``CheckLines/bytes``.
+    var link: Range<Int>
+    /// The expected route pattern or outcome word, if the line has one.
+    var expected: String?
+    /// Whether the link's bytes are all printable ASCII other than `"` and `\\`: a JSON string
+    /// holds them as they are, and the line's result can copy them without a second look.
+    var isPlain: Bool
+  }
+
+  /// The links' exact bytes, one after another: of each, everything before the line's first TAB
+  /// (or terminator). For an over-long link, its first ``LineReader/maximumKept`` bytes, which
+  /// are more than a link may have, so it is certain to be `invalid`.
+  fileprivate(set) var bytes: [UInt8] = []
+  /// The lines, in input order.
+  fileprivate(set) var lines: [Line] = []
+
+  /// The number of lines.
+  var count: Int { lines.count }
+
+  /// Empties the batch, keeping its buffers' capacity.
+  mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+    lines.removeAll(keepingCapacity: true)
+  }
 }
 
 /// Reads `check` input line by line through a fixed buffer, never holding the whole input or a
@@ -24,9 +45,9 @@ struct CheckLine: Sendable {
 /// spaces and tabs is blank, and one that starts with `#` is a comment: both are skipped.
 ///
 /// Memory: one chunk (``init(descriptor:chunkSize:)``; twice that while a read is copied in) plus
-/// at most ``maximumKept`` + ``maximumExpectation`` bytes for the line being read, whatever the
-/// lengths of the lines.
-final class LineReader {
+/// at most ``maximumExpectation`` bytes for the line being read, whatever the lengths of the
+/// lines; its link's bytes (at most ``maximumKept``) go straight into the batch.
+struct LineReader {
   /// The bytes of a link kept for deciding: one more than ``DeepLink/maximumLength``, so that a
   /// longer link is still refused as too long.
   static let maximumKept = DeepLink.maximumLength + 1
@@ -41,11 +62,13 @@ final class LineReader {
   private var atEnd = false
   private var lineNumber = 0
 
-  // The line being read.
-  private var link: [UInt8] = []
+  // The line being read: its link goes straight into the batch's bytes, from `linkStart`.
+  private var linkStart = 0
   private var expectation: [UInt8] = []
   private var inExpectation = false
   private var linkTruncated = false
+  /// The link's bytes so far that a JSON string could not hold as they are.
+  private var linkEscapes = 0
   private var expectationTruncated = false
   private var lineHasBytes = false
   private var lastByteIsCR = false
@@ -54,16 +77,16 @@ final class LineReader {
   init(descriptor: Int32, chunkSize: Int = 1 << 20) {
     self.input = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
     self.chunkSize = chunkSize
-    link.reserveCapacity(Self.maximumKept)
   }
 
   /// Appends up to `limit` link lines to `lines`, and stops early once their kept bytes reach
-  /// `byteBudget`.
+  /// `byteBudget`. A line is never split between two calls.
   ///
   /// - Returns: `false` once the input is exhausted.
   /// - Throws: the `errno` of a failed read.
-  func read(into lines: inout [CheckLine], limit: Int, byteBudget: Int = .max) throws(ReadFailure) -> Bool {
+  mutating func read(into lines: inout CheckLines, limit: Int, byteBudget: Int = .max) throws(ReadFailure) -> Bool {
     var kept = 0
+    linkStart = lines.bytes.count
     while lines.count < limit && kept < byteBudget {
       if position == end {
         if atEnd {
@@ -73,11 +96,10 @@ final class LineReader {
         try refill()
         continue
       }
-      let newline = chunk[position..<end].firstIndex(of: 0x0A)
-      let stop = newline ?? end
-      append(position, stop)
+      let (stop, tab, escapes) = scanLine()
+      append(position, stop, tab: tab, escapes: escapes, to: &lines.bytes)
       position = stop
-      if newline != nil {
+      if stop < end {
         position += 1
         finishLine(terminated: true, into: &lines, kept: &kept)
       }
@@ -85,7 +107,7 @@ final class LineReader {
     return true
   }
 
-  private func refill() throws(ReadFailure) {
+  private mutating func refill() throws(ReadFailure) {
     let data: Data?
     do {
       data = try input.read(upToCount: chunkSize)
@@ -99,34 +121,70 @@ final class LineReader {
     if end == 0 { atEnd = true }
   }
 
-  /// Adds `chunk[from..<to]`, which holds no LF, to the line being read.
-  private func append(_ from: Int, _ to: Int) {
+  /// The line's bytes in the chunk from `position`: where they stop (its LF, or the chunk's end);
+  /// while the link is being read, also the first TAB, and how many bytes before it a JSON string
+  /// could not hold as they are (``CheckLines/Line/isPlain``).
+  ///
+  /// - Complexity: O(*n*) in the bytes, one pass.
+  private func scanLine() -> (stop: Int, tab: Int?, escapes: Int) {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      let bytes = chunk.span.extracting(position..<end)
+      // Words of eight bytes with nothing to escape (no LF or TAB among them) are passed over whole.
+      var plain = 0
+      while plain + 8 <= bytes.count && !PlainBytes.mayHoldByteToEscape(bytes, at: plain) { plain += 8 }
+      if inExpectation {
+        for index in plain..<bytes.count where bytes[index] == 0x0A { return (position + index, nil, 0) }
+        return (end, nil, 0)
+      }
+      var escapes = 0
+      var tab: Int? = nil
+      for index in plain..<bytes.count {
+        let byte = bytes[index]
+        // LF and TAB are among the bytes to escape: one test for the usual byte.
+        guard JSONWriter.mayNeedEscape(byte) else { continue }
+        if byte == 0x0A { return (position + index, nil, escapes) }
+        if byte == 0x09 {
+          tab = index
+          break
+        }
+        escapes &+= 1
+      }
+      guard let tab else { return (end, nil, escapes) }
+      for index in (tab + 1)..<bytes.count where bytes[index] == 0x0A {
+        return (position + index, position + tab, escapes)
+      }
+      return (end, position + tab, escapes)
+    }
+    // Without `Span`: no link is taken as plain.
+    let stop = chunk[position..<end].firstIndex(of: 0x0A) ?? end
+    return (stop, inExpectation ? nil : chunk[position..<stop].firstIndex(of: 0x09), 1)
+  }
+
+  /// Adds `chunk[from..<to]`, which holds no LF, to the line being read: its link part (before
+  /// `tab`, with `escapes` bytes a JSON string cannot hold as they are) to `bytes`.
+  private mutating func append(_ from: Int, _ to: Int, tab: Int?, escapes: Int, to bytes: inout [UInt8]) {
     guard from < to else { return }
     lineHasBytes = true
     lastByteIsCR = chunk[to - 1] == 0x0D
     var start = from
     if !inExpectation {
-      let tab = chunk[from..<to].firstIndex(of: 0x09)
-      if Self.append(chunk[from..<(tab ?? to)], to: &link, keepingAtMost: Self.maximumKept) { linkTruncated = true }
+      linkEscapes += escapes
+      let room = linkStart + Self.maximumKept - bytes.count
+      let link = chunk[from..<(tab ?? to)]
+      bytes.append(contentsOf: link.prefix(room))
+      if link.count > room { linkTruncated = true }
       guard let tab else { return }
       inExpectation = true
       start = tab + 1
     }
-    if Self.append(chunk[start..<to], to: &expectation, keepingAtMost: Self.maximumExpectation) {
-      expectationTruncated = true
-    }
-  }
-
-  /// Appends as much of `bytes` as keeps `kept` within `limit` bytes; `true` when some were left out.
-  private static func append(_ bytes: ArraySlice<UInt8>, to kept: inout [UInt8], keepingAtMost limit: Int) -> Bool {
-    let room = limit - kept.count
-    kept.append(contentsOf: bytes.prefix(room))
-    return bytes.count > room
+    let room = Self.maximumExpectation - expectation.count
+    expectation.append(contentsOf: chunk[start..<to].prefix(room))
+    if to - start > room { expectationTruncated = true }
   }
 
   /// Ends the line being read: removes its CR when an LF follows it, and emits it unless it is
-  /// blank or a comment.
-  private func finishLine(terminated: Bool, into lines: inout [CheckLine], kept: inout Int) {
+  /// blank or a comment (then its link's bytes are taken back out of `lines`).
+  private mutating func finishLine(terminated: Bool, into lines: inout CheckLines, kept: inout Int) {
     lineNumber += 1
     if terminated && lastByteIsCR {
       // The CR is the line's last byte: in the expectation when there is a TAB, else in the link
@@ -134,28 +192,35 @@ final class LineReader {
       if inExpectation {
         if !expectationTruncated { expectation.removeLast() }
       } else if !linkTruncated {
-        link.removeLast()
+        lines.bytes.removeLast()
+        linkEscapes -= 1  // the CR was one
       }
     }
+    let link = linkStart..<lines.bytes.count
     defer {
-      link.removeAll(keepingCapacity: true)
-      expectation.removeAll(keepingCapacity: true)
+      linkStart = lines.bytes.count
+      if !expectation.isEmpty { expectation.removeAll(keepingCapacity: true) }
       inExpectation = false
       linkTruncated = false
+      linkEscapes = 0
       expectationTruncated = false
       lineHasBytes = false
       lastByteIsCR = false
     }
     let isBlank =
-      link.allSatisfy { $0 == 0x20 || $0 == 0x09 } && expectation.allSatisfy { $0 == 0x20 || $0 == 0x09 }
-    if isBlank || link.first == 0x23 { return }
+      lines.bytes[link].allSatisfy { $0 == 0x20 || $0 == 0x09 } && expectation.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    if isBlank || lines.bytes[link].first == 0x23 {
+      lines.bytes.removeSubrange(link)
+      return
+    }
     var expected: String? = nil
     if inExpectation {
       let field = trimmed(expectation)
       if !field.isEmpty { expected = field }
     }
     kept += link.count + expectation.count
-    lines.append(CheckLine(number: lineNumber, link: link, expected: expected))
+    lines.lines.append(
+      CheckLines.Line(number: lineNumber, link: link, expected: expected, isPlain: linkEscapes == 0 && !linkTruncated))
   }
 
   /// The expectation field without the spaces and tabs around it.

@@ -22,8 +22,7 @@ enum SafeText {
     ///
     /// - Complexity: amortised O(*n*) in the name's length (a comparison, or one hash).
     mutating func isSensitive(_ name: String) -> Bool {
-      let utf8 = name.utf8
-      let slot = (utf8.count &* 7 &+ Int(utf8.first ?? 0) &* 31 &+ Int(utf8.last ?? 0)) & 63
+      let slot = Self.slot(name)
       if let entry = recent[slot], entry.name == name { return entry.answer }
       let answer: Bool
       if let known = known[name] {
@@ -34,6 +33,21 @@ enum SafeText {
       }
       recent[slot] = (name, answer)
       return answer
+    }
+
+    /// One of 64 slots, by the name's length and end bytes.
+    private static func slot(_ name: String) -> Int {
+      let first: UInt8
+      let last: UInt8
+      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        // The generic `last` of the view walks back a scalar; the bytes' `Span` indexes it.
+        let utf8 = name.utf8.span
+        if utf8.isEmpty { return 0 }
+        (first, last) = (utf8[0], utf8[utf8.count - 1])
+      } else {
+        (first, last) = (name.utf8.first ?? 0, name.utf8.last ?? 0)
+      }
+      return (name.utf8.count &* 7 &+ Int(first) &* 31 &+ Int(last)) & 63
     }
   }
 
@@ -50,7 +64,26 @@ enum SafeText {
   /// `link` written out with sensitive query values, segment parameters and fragment pairs replaced.
   static func redact(_ link: DeepLink, names: inout NameCache) -> String {
     guard isSensitive(link, names: &names) else { return link.absoluteString }
-    return LinkRedactor.redact(link)
+    return redacted(link, names: &names).absoluteString
+  }
+
+  /// `link` with sensitive query values, segment parameters and fragment pairs replaced, as a link:
+  /// its ``DeepLink/absoluteString`` is `LinkRedactor.redact(link)`, with names judged through the
+  /// cache (`check` writes it straight into its output).
+  ///
+  /// - Complexity: O(*n*) in the link's length.
+  static func redacted(_ link: DeepLink, names: inout NameCache) -> DeepLink {
+    let items = link.queryItems.map { item in
+      guard item.value != nil, names.isSensitive(item.name) else { return item }
+      return DeepLinkQueryItem(name: item.name, value: LinkRedactor.replacement)
+    }
+    // A segment without `;` has no parameters to redact (`redactSegmentParameters` returns it).
+    let segments =
+      link.pathSegments.contains { $0.utf8.containsByte(UInt8(ascii: ";")) }
+      ? link.pathSegments.map(LinkRedactor.redactSegmentParameters) : link.pathSegments
+    return DeepLink(
+      scheme: link.scheme, host: link.host, port: link.port, pathSegments: segments, queryItems: items,
+      fragment: link.fragment.map { LinkRedactor.redactPairs($0) })
   }
 
   /// Whether `link` has a sensitive query item, segment parameter or fragment pair (names compared
@@ -74,9 +107,10 @@ enum SafeText {
     return result
   }
 
-  /// ``parameters(_:names:)`` into `result`, which is emptied first and keeps its capacity
-  /// (`check` reuses one array for every link). A value of another name keeps its text, with the
-  /// `name=value` pairs of token-like names inside it (`x;token=abc`) redacted.
+  /// ``parameters(_:names:)`` into `result`, which is emptied first and keeps its capacity. A value
+  /// of another name keeps its text, with the `name=value` pairs of token-like names inside it
+  /// (`x;token=abc`) redacted (``parameterValue(name:value:names:)``; `check` writes them through
+  /// that without building the pairs).
   static func parameters(
     _ parameters: DeepLinkParameters, names: inout NameCache, into result: inout [(name: String, value: String)]
   ) {
@@ -84,9 +118,17 @@ enum SafeText {
     for (name, value) in parameters {
       // The name is judged once, through the cache; other names keep their values, with the
       // token-like `name=value` pairs inside them redacted.
-      result.append((name, names.isSensitive(name) ? redacted : LinkRedactor.redactPairs(value)))
+      result.append((name, parameterValue(name: name, value: value, names: &names)))
     }
     if result.count > 1 { result.sort { $0.name < $1.name } }
+  }
+
+  /// A parameter's value as it is printed: ``redacted`` for a token-like name, else the value with
+  /// the `name=value` pairs of token-like names inside it redacted.
+  static func parameterValue(name: String, value: String, names: inout NameCache) -> String {
+    if names.isSensitive(name) { return redacted }
+    // No `=`, no pair: what `LinkRedactor.redactPairs` returns first, without the call.
+    return value.utf8.containsByte(0x3D) ? LinkRedactor.redactPairs(value) : value
   }
 
   /// `text` (a fragment or query: `a=1&token=2`) with the values of sensitive names replaced.

@@ -1,4 +1,5 @@
 import DeepLinkCLI
+import DeepLinkCore
 import Testing
 
 @Suite struct JSONWriterTests {
@@ -43,6 +44,42 @@ import Testing
     json.quoted(nil as String?)
     json.raw(0x7D)
     #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"a":"x\"y","b":null}"#)
+  }
+
+  @Test(
+    "a member is its name and value quoted, with a colon and, when asked, a comma before it",
+    arguments: [("locale", "en"), ("q", "a\"b"), ("na\u{202E}me", "x\ny"), ("", ""), ("é", "漢字")])
+  func member(name: String, value: String) {
+    for comma in [false, true] {
+      var member = JSONWriter()
+      member.raw(0x7B)
+      member.member(name, value, comma: comma)
+      var pieces = JSONWriter()
+      pieces.raw(0x7B)
+      if comma { pieces.raw(0x2C) }
+      pieces.quoted(name)
+      pieces.raw(0x3A)
+      pieces.quoted(value)
+      #expect(member.bytes == pieces.bytes, "\(name.debugDescription) \(value.debugDescription)")
+    }
+  }
+
+  @Test(
+    "a link written from its parts is its normal form, quoted, escapes included",
+    arguments: [
+      DeepLink(scheme: "shop", pathSegments: ["product", "1 2", "a\"b"], queryItems: [.init(name: "q", value: "x&y")]),
+      DeepLink(scheme: "https", host: "shop.example.ca", port: 8443, pathSegments: [], fragment: "top"),
+      DeepLink(scheme: "https", host: "caf\u{E9}.example", pathSegments: ["a"]),
+      DeepLink(scheme: "https", host: "a\u{202E}b\"\\c", pathSegments: []),
+    ])
+  func quotedLink(link: DeepLink) {
+    var fromParts = JSONWriter()
+    fromParts.raw(0x5B)
+    fromParts.quoted(link)
+    var fromString = JSONWriter()
+    fromString.raw(0x5B)
+    fromString.quoted(link.absoluteString)
+    #expect(fromParts.bytes == fromString.bytes, "\(link.absoluteString.debugDescription)")
   }
 
   @Test("objects and arrays put commas between values")

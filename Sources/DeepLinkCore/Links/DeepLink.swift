@@ -125,10 +125,34 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
   public var absoluteString: String {
     // Written as bytes into one buffer, then made into one string.
     var out: [UInt8] = []
-    out.reserveCapacity(
-      pathSegments.reduce(scheme.utf8.count + (host?.utf8.count ?? 0) + 16) { $0 + $1.utf8.count + 1 })
+    if #unavailable(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26) {
+      // (Where `Span` is, `appendAbsoluteString` reserves its room itself.)
+      out.reserveCapacity(
+        pathSegments.reduce(scheme.utf8.count + (host?.utf8.count ?? 0) + 16) { $0 + $1.utf8.count + 1 })
+    }
+    appendAbsoluteString(to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends the UTF-8 of ``absoluteString`` to `out`, without making the string (`deeplink
+  /// check` writes rewritten links straight into its output).
+  ///
+  /// - Complexity: O(*n*) in the link's length.
+  package func appendAbsoluteString(to out: inout [UInt8]) {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      // Room for the worst case (every part's byte percent-encoded) reserved once, and every
+      // part written into it through one `OutputSpan`: no byte pays the array's checks.
+      var room = scheme.utf8.count + 3 + (host?.utf8.count ?? 0) + (port.map { String($0).utf8.count + 1 } ?? 0) + 1
+      for segment in pathSegments { room += 1 + 3 * segment.utf8.count }
+      for item in queryItems { room += 2 + 3 * (item.name.utf8.count + (item.value?.utf8.count ?? 0)) }
+      if let fragment { room += 1 + 3 * fragment.utf8.count }
+      out.append(addingCapacity: room) { out in appendAbsoluteString(to: &out) }
+      return
+    }
     PercentEncoding.append(scheme, to: &out)
-    out.append(contentsOf: "://".utf8)
+    out.append(0x3A)  // "://" byte by byte: a literal's UTF-8 view costs a generic copy
+    out.append(0x2F)
+    out.append(0x2F)
     if let host {
       PercentEncoding.append(host, to: &out)
       if let port {
@@ -155,7 +179,42 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
       out.append(0x23)
       PercentEncoding.append(fragment, allowing: .fragment, to: &out)
     }
-    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// ``appendAbsoluteString(to:)-([UInt8])`` into room already reserved for every byte of every
+  /// part percent-encoded.
+  @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+  private func appendAbsoluteString(to out: inout OutputSpan<UInt8>) {
+    PercentEncoding.append(scheme, to: &out)
+    out.append(0x3A)
+    out.append(0x2F)
+    out.append(0x2F)
+    if let host {
+      PercentEncoding.append(host, to: &out)
+      if let port {
+        out.append(0x3A)
+        PercentEncoding.append(String(port), to: &out)
+      }
+    }
+    var first = host == nil
+    for segment in pathSegments {
+      if !first { out.append(0x2F) }
+      first = false
+      PercentEncoding.append(segment, allowing: .pathSegment, to: &out)
+    }
+    if host != nil && pathSegments.isEmpty { out.append(0x2F) }
+    for (index, item) in queryItems.enumerated() {
+      out.append(index == 0 ? 0x3F : 0x26)
+      PercentEncoding.append(item.name, allowing: .queryComponent, to: &out)
+      if let value = item.value {
+        out.append(0x3D)
+        PercentEncoding.append(value, allowing: .queryComponent, to: &out)
+      }
+    }
+    if let fragment {
+      out.append(0x23)
+      PercentEncoding.append(fragment, allowing: .fragment, to: &out)
+    }
   }
 
   public var description: String { absoluteString }

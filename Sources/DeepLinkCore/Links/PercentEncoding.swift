@@ -61,6 +61,30 @@ package enum PercentEncoding {
     out.append(contentsOf: string.utf8)
   }
 
+  /// ``append(_:allowing:to:)`` into room already reserved: at least three bytes for each of
+  /// `string`'s bytes.
+  @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+  static func append(_ string: String, allowing component: Component, to out: inout OutputSpan<UInt8>) {
+    let span = string.utf8.span
+    for index in span.indices {
+      let byte = span[index]
+      if component.allows(byte) {
+        out.append(byte)
+      } else {
+        out.append(0x25)
+        out.append(hexDigits[Int(byte >> 4)])
+        out.append(hexDigits[Int(byte & 0x0F)])
+      }
+    }
+  }
+
+  /// ``append(_:to:)`` into room already reserved: at least `string`'s UTF-8 length.
+  @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+  static func append(_ string: String, to out: inout OutputSpan<UInt8>) {
+    let span = string.utf8.span
+    for index in span.indices { out.append(span[index]) }
+  }
+
   @inline(__always)
   private static func append(_ byte: UInt8, allowing component: Component, to out: inout [UInt8]) {
     if component.allows(byte) {
