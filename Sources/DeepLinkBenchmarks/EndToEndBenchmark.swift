@@ -54,9 +54,9 @@ struct EndToEndBenchmark: BenchmarkSection {
     return SectionReport(
       key: "endToEnd", json: .object([("routes", .int(Self.routes)), ("nsPerOp", .number(ns))]), lines: lines,
       goals: [
-        Goal(
-          name: "(a') string → route + parameters ≤ 250 ns at 1,000 routes", measured: Format.time(ns),
-          met: ns <= Self.goal)
+        .time(
+          "(a') string → route + parameters ≤ 250 ns at 1,000 routes", measured: Format.time(ns), value: ns,
+          limit: Self.goal)
       ])
   }
 }

@@ -145,9 +145,9 @@ struct LookupBenchmark: BenchmarkSection {
     for row in rows {
       let limit = row.routes >= 100_000 ? 150.0 : 100.0
       goals.append(
-        Goal(
-          name: "(a) lookup with parameters ≤ \(Int(limit)) ns at \(Format.count(row.routes)) routes",
-          measured: Format.time(row.withParameters), met: row.withParameters <= limit))
+        .time(
+          "(a) lookup with parameters ≤ \(Int(limit)) ns at \(Format.count(row.routes)) routes",
+          measured: Format.time(row.withParameters), value: row.withParameters, limit: limit))
     }
     func row(_ routes: Int) -> Row? { rows.first { $0.routes == routes && !$0.linear.isNaN } }
     if let r = row(1_000) {

@@ -3,20 +3,25 @@ import Foundation
 // deeplink-bench: measures the route table, the link parser and the table build against
 // baselines, and prints a readable table (default) or one JSON object (`--json`).
 //
-//   swift run -c release deeplink-bench [--quick] [--json] [--only KEY[,KEY…]]
+//   swift run -c release deeplink-bench [--quick] [--json] [--only KEY[,KEY…]] [--reference BIN]
 
-let usage = "usage: deeplink-bench [--quick] [--json] [--instructions] [--only KEY[,KEY…]] | --check-input N"
+let usage =
+  "usage: deeplink-bench [--quick] [--json] [--instructions] [--only KEY[,KEY…]] [--reference BIN] | --check-input N"
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("deeplink-bench: \(message)\n\(usage)\n".utf8))
   exit(64)
 }
 var arguments = Set<String>()
 var only: Set<String>? = nil
+var referenceBinary: String? = nil
 var remaining = CommandLine.arguments.dropFirst()[...]
 while let argument = remaining.popFirst() {
   if argument == "--only" {
     guard let keys = remaining.popFirst() else { fail("--only needs a section key") }
     only = Set(keys.split(separator: ",").map(String.init))
+  } else if argument == "--reference" {
+    guard let binary = remaining.popFirst() else { fail("--reference needs the path of efedfbf's deeplink-bench") }
+    referenceBinary = binary
   } else if argument == "--check-input" {
     // The links `check` decides, for profiling `deeplink check` on its own (scripts/icount.sh).
     guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { fail("--check-input needs a count") }
@@ -34,6 +39,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
   print("           decide, hostileDecide, check, compose (goals of the other sections are then not reported)")
   print("  --instructions  one warm-up and one pass per measurement, baselines skipped, each")
   print("           measurement named on standard error: for scripts/icount.sh, not for timing")
+  print("  --reference BIN  first run BIN, a build of efedfbf's deeplink-bench, and judge the goals")
+  print("           also against limits scaled by how this machine compares with the goal machine")
   print("  --check-input N  print the N links the check section decides, and exit")
   exit(0)
 }
@@ -42,6 +49,7 @@ if let unknown = arguments.subtracting(["--quick", "--json", "--instructions"]).
 }
 let counting = arguments.contains("--instructions")
 let quick = arguments.contains("--quick") || counting
+if counting && referenceBinary != nil { fail("--reference times a run; it cannot be counted") }
 
 var harness =
   quick
@@ -49,6 +57,17 @@ var harness =
   : Harness(samples: 15, targetSampleTime: .milliseconds(20), warmupTime: .milliseconds(100))
 harness.counting = counting
 let sink = Sink()
+// The reference runs first, alone, so both benchmarks see the machine as it is at that moment.
+var reference: Reference? = nil
+if let referenceBinary {
+  FileHandle.standardError.write(Data("deeplink-bench: reference run of \(referenceBinary)\n".utf8))
+  do {
+    reference = try Reference.run(binary: referenceBinary, quick: quick)
+  } catch {
+    FileHandle.standardError.write(Data("deeplink-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 let started = ContinuousClock.now
 let context = BenchmarkContext(
   quick: quick, harness: harness, sink: sink,
@@ -71,7 +90,7 @@ if let only, let unknown = only.subtracting(sections.map(\.key)).first { fail("n
 let reports = sections.filter { only?.contains($0.key) ?? true }.map { $0.run(context) }
 
 if arguments.contains("--json") {
-  print(Output.json(reports))
+  print(Output.json(reports, reference: reference))
 } else {
   #if DEBUG
     let configuration = "DEBUG build: figures are meaningless, use -c release"
@@ -86,5 +105,6 @@ if arguments.contains("--json") {
     "harness: \(harness.samples) samples of ≥ \(harness.targetSampleTime) after \(harness.warmupTime) warm-up "
       + "(slow baselines: 3 samples), medians; ContinuousClock; run took " + String(format: "%.1f s", seconds),
   ]
-  print(Output.table(reports, header: header, sink: sink))
+  print(
+    Output.table(reports, header: header + (reference.map { [""] + $0.lines } ?? []), reference: reference, sink: sink))
 }
