@@ -56,6 +56,9 @@ struct LineReader {
 
   private let input: FileHandle
   private let chunkSize: Int
+  /// Whether lines are scanned over a `Span` where the system has one (always, but in tests of
+  /// the scan that older systems run).
+  private let scansSpans: Bool
   private var chunk: [UInt8] = []
   private var position = 0
   private var end = 0
@@ -73,10 +76,12 @@ struct LineReader {
   private var lineHasBytes = false
   private var lastByteIsCR = false
 
-  /// A reader of `descriptor` with a buffer of `chunkSize` bytes.
-  init(descriptor: Int32, chunkSize: Int = 1 << 20) {
+  /// A reader of `descriptor` with a buffer of `chunkSize` bytes. Without `scansSpans`, lines
+  /// are scanned as on a system without `Span` (macOS and iOS before 26), with the same results.
+  init(descriptor: Int32, chunkSize: Int = 1 << 20, scansSpans: Bool = true) {
     self.input = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
     self.chunkSize = chunkSize
+    self.scansSpans = scansSpans
   }
 
   /// Appends up to `limit` link lines to `lines`, and stops early once their kept bytes reach
@@ -127,7 +132,7 @@ struct LineReader {
   ///
   /// - Complexity: O(*n*) in the bytes, one pass.
   private func scanLine() -> (stop: Int, tab: Int?, escapes: Int) {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), scansSpans {
       let bytes = chunk.span.extracting(position..<end)
       // Words of eight bytes with nothing to escape (no LF or TAB among them) are passed over whole.
       var plain = 0
@@ -155,9 +160,14 @@ struct LineReader {
       }
       return (end, position + tab, escapes)
     }
-    // Without `Span`: no link is taken as plain.
+    // Without `Span`: the same results, byte by byte. The count is exact, as above: a CRLF
+    // line's CR is taken back out of it (`finishLine`).
     let stop = chunk[position..<end].firstIndex(of: 0x0A) ?? end
-    return (stop, inExpectation ? nil : chunk[position..<stop].firstIndex(of: 0x09), 1)
+    if inExpectation { return (stop, nil, 0) }
+    let tab = chunk[position..<stop].firstIndex(of: 0x09)
+    var escapes = 0
+    for byte in chunk[position..<(tab ?? stop)] where JSONWriter.mayNeedEscape(byte) { escapes &+= 1 }
+    return (stop, tab, escapes)
   }
 
   /// Adds `chunk[from..<to]`, which holds no LF, to the line being read: its link part (before
