@@ -55,10 +55,16 @@ import Testing
     for edge in edges {
       let recased = edge.literal.uppercased() == edge.literal ? edge.literal.lowercased() : edge.literal.uppercased()
       // The edge itself, then other parents, literals one byte longer or shorter, and another case.
-      let probes = [
-        (edge.parent, edge.literal), (edge.parent + 7, edge.literal), (edge.parent, edge.literal + "x"),
-        (edge.parent, String(edge.literal.dropLast())), (edge.parent, recased),
-      ]
+      // A short literal's key is its bytes zero-padded, so the literal followed by NULs (which
+      // only a link made from parts can hold: no literal has one) must not read as it.
+      let padded = (0..<max(0, 8 - edge.literal.utf8.count)).map {
+        (edge.parent, edge.literal + String(repeating: "\u{0}", count: $0 + 1))
+      }
+      let probes =
+        [
+          (edge.parent, edge.literal), (edge.parent + 7, edge.literal), (edge.parent, edge.literal + "x"),
+          (edge.parent, String(edge.literal.dropLast())), (edge.parent, recased),
+        ] + padded
       for (parent, literal) in probes {
         #expect(Self.child(table, parent, literal) == expected[key(parent, literal)] ?? -1, "\(literal) from \(parent)")
       }

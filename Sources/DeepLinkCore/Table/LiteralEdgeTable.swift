@@ -532,8 +532,12 @@ struct CompiledLiteralEdges {
   @inline(__always)
   func child(of parent: Int32, along segment: UnsafeBufferPointer<UInt8>) -> Int32 {
     guard slots.count > 0 else { return -1 }
-    let (hash, lastWord) = EdgeHash.hashAndLastWord(parent, segment, folded: folded)
     let isShort = segment.count <= Self.shortLength
+    // A short literal is compared as its bytes zero-padded, and no literal holds a NUL: a segment
+    // ending in one (only a link made from parts can) is no literal, and must not read as the
+    // literal without its NULs.
+    if isShort, let last = segment.last, last == 0 { return -1 }
+    let (hash, lastWord) = EdgeHash.hashAndLastWord(parent, segment, folded: folded)
     let tag = UInt32(bitPattern: parent) | (isShort ? 0 : Self.longMark)
     let keyLow = UInt32(truncatingIfNeeded: isShort ? lastWord : hash)
     let keyHigh = UInt32(truncatingIfNeeded: lastWord >> 32)
