@@ -120,21 +120,13 @@ extension DeepLinkConfiguration {
           : "table candidates, most specific first: "
             + candidates.map { "`\($0.pattern)`" }.joined(separator: ", "))
     }
-    // Captures are read with room for the extras, which join them in place.
-    // They are the taken candidate's only: a declining candidate's captures are dropped.
-    var captured: DeepLinkParameters? = nil
-    let found = routes.firstRoute(for: routedLink) { index, target in
-      captured = nil
-      guard target.owner.sees(linkOf: linkOwner) else { return false }
-      guard let acceptsParameters = target.acceptsParameters else { return true }
-      let values = routes.parameters(at: index, in: routedLink, extraCapacity: extras.count)
-      captured = values
-      return acceptsParameters(values)
-    }
-    if let index = found {
+    var choice = RouteChoice(routes: routes, link: routedLink, linkOwner: linkOwner, extraCapacity: extras.count)
+    if routes.search(routedLink, &choice) {
+      let index = choice.route
       let target = routes.value(at: index)
       let pattern = routeSources[Int(index)]
-      var parameters = captured.take() ?? routes.parameters(at: index, in: routedLink, extraCapacity: extras.count)
+      var parameters =
+        choice.captured.take() ?? routes.parameters(at: index, in: routedLink, extraCapacity: extras.count)
       // A route's own capture wins over an extra of the same name.
       if !extras.isEmpty { parameters.add(missingFrom: extras) }
       if let name = Self.unsafeParameter(in: parameters, of: target, extras: extras) {
@@ -346,13 +338,9 @@ extension DeepLinkConfiguration {
   /// through the rule's ``RewritePlan``.
   private func rewrite(_ link: DeepLink) -> (DeepLink, DeepLinkParameters, Int)? {
     guard rewrites.count > 0 else { return nil }
-    var result: (DeepLink, DeepLinkParameters, Int)? = nil
-    _ = rewrites.firstRoute(for: link) { _, ruleIndex in
-      guard let plan = rewritePlans[ruleIndex], let (rewritten, extras) = plan.apply(to: link) else { return false }
-      result = (rewritten, extras, ruleIndex)
-      return true
-    }
-    return result
+    var choice = RewriteChoice(rules: rewrites, plans: rewritePlans, link: link)
+    _ = rewrites.search(link, &choice)
+    return choice.result
   }
 
   /// Maps a link of a market scheme (`shopca://ca/cart`, `shopca://cart`) onto the app scheme,
@@ -368,6 +356,63 @@ extension DeepLinkConfiguration {
     guard scheme.scheme != appScheme || segments.count != link.pathSegments.count else { return nil }
     return DeepLink(
       scheme: appScheme, pathSegments: segments, queryItems: link.queryItems, fragment: link.fragment)
+  }
+}
+
+/// The route a decision takes: the first candidate, most specific first, that is visible to the
+/// link's owner and whose plugin accepts its captured values. Captures are read with room for
+/// the rewrite's extras, which join them in place; they are the taken candidate's only.
+private struct RouteChoice: RouteVisitor {
+  let routes: RouteTable<RouteTarget>
+  let link: DeepLink
+  let linkOwner: LinkOwner
+  let extraCapacity: Int
+  /// The route taken.
+  var route: Int32 = -1
+  /// The taken route's captures, when its plugin checked them.
+  var captured: DeepLinkParameters? = nil
+
+  init(routes: RouteTable<RouteTarget>, link: DeepLink, linkOwner: LinkOwner, extraCapacity: Int) {
+    self.routes = routes
+    self.link = link
+    self.linkOwner = linkOwner
+    self.extraCapacity = extraCapacity
+  }
+
+  mutating func visit(_ route: Int32) -> Bool {
+    captured = nil
+    let target = routes.value(at: route)
+    guard target.owner.sees(linkOf: linkOwner) else { return false }
+    if let acceptsParameters = target.acceptsParameters {
+      let values = routes.parameters(at: route, in: link, extraCapacity: extraCapacity)
+      guard acceptsParameters(values) else { return false }
+      captured = values
+    }
+    self.route = route
+    return true
+  }
+}
+
+/// The rewrite a decision applies: the first rule, most specific first, whose plan turns the link
+/// into one its target accepts.
+private struct RewriteChoice: RouteVisitor {
+  let rules: RouteTable<Int>
+  let plans: [RewritePlan?]
+  let link: DeepLink
+  /// The rewritten link, its extras and the rule's index.
+  var result: (DeepLink, DeepLinkParameters, Int)? = nil
+
+  init(rules: RouteTable<Int>, plans: [RewritePlan?], link: DeepLink) {
+    self.rules = rules
+    self.plans = plans
+    self.link = link
+  }
+
+  mutating func visit(_ route: Int32) -> Bool {
+    let ruleIndex = rules.value(at: route)
+    guard let plan = plans[ruleIndex], let (rewritten, extras) = plan.apply(to: link) else { return false }
+    result = (rewritten, extras, ruleIndex)
+    return true
   }
 }
 

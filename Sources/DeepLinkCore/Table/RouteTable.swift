@@ -178,17 +178,11 @@ public struct RouteTable<Value: Sendable>: Sendable {
 // MARK: Index-based lookups for the pipeline's hot path
 
 extension RouteTable {
-  /// The first route for `link`, in precedence order, that `accept` takes, as an index: no
-  /// ``RouteMatch`` (and so no copy of the link) is made per candidate.
-  func firstRoute(for link: DeepLink, where accept: (Int32, Value) -> Bool) -> Int32? {
-    var found: Int32? = nil
-    let values = storage.values
-    _ = storage.trie.forEachMatch(link) { route in
-      guard accept(route, values[Int(route)]) else { return false }
-      found = route
-      return true
-    }
-    return found
+  /// Offers `visitor` each route matching `link`, most specific first, until it takes one;
+  /// returns whether it did. The pipeline's searches pass a visitor, not a closure: a closure
+  /// taken for the search would be boxed on the heap at every call.
+  func search<Visitor: RouteVisitor>(_ link: DeepLink, _ visitor: inout Visitor) -> Bool {
+    storage.trie.forEachMatch(link, &visitor)
   }
 
   /// The value registered with the route at `index`.
