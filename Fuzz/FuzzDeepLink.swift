@@ -41,6 +41,9 @@ let fuzzTable: RouteTable<Int> = {
 
 /// A decision slower than this is a finding (generous: the fuzzer builds with AddressSanitizer).
 let decisionBudget = Duration.milliseconds(50)
+/// Hosts a decision's reading hands out as they are (``KnownHosts``): reading with them must be
+/// the same reading.
+let fuzzKnownHosts = KnownHosts(["www.shop.example.ca", "shop.example.com.mx", "a-longer-host-name.example.com"])
 
 /// The slowest decision seen (a slow one re-measured, fastest of four), printed when the fuzzer exits.
 /// `nonisolated(unsafe)`: libFuzzer calls the entry point from one thread only.
@@ -136,8 +139,10 @@ public func fuzzDeepLink(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     link = try DeepLink(input)
   } catch {
     _ = error.reason
+    if (try? DeepLink(input, knownHosts: fuzzKnownHosts)) != nil { fail("read with known hosts, but not without", input) }
     return 0
   }
+  if (try? DeepLink(input, knownHosts: fuzzKnownHosts)) != link { fail("read differently with known hosts", input) }
   let match = fuzzTable.match(link)
   var elapsed = clock.now - start
   if elapsed > decisionBudget {

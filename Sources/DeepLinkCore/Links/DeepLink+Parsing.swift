@@ -19,11 +19,18 @@ extension DeepLink {
   /// - Complexity: O(*n*) in the length of `string`: one table-driven scan of the whole link,
   ///   then one pass per component.
   public init(_ string: String) throws(DeepLinkError) {
+    try self.init(string, knownHosts: nil)
+  }
+
+  /// ``init(_:)-(String)``, handing out the name in `knownHosts` for a host that is one of them
+  /// (a decision's own domains) instead of making a string for it.
+  @inline(__always)
+  init(_ string: String, knownHosts: KnownHosts?) throws(DeepLinkError) {
     var input = string
     var failure = DeepLinkError.empty
     let parsed = input.withUTF8 { bytes -> Storage? in
       do throws(DeepLinkError) {
-        return try LinkParser.parse(bytes).storage
+        return try LinkParser.parse(bytes, knownHosts: knownHosts).storage
       } catch {
         failure = error
         return nil
@@ -47,7 +54,7 @@ enum LinkParser {
   /// Whether the byte tables are right, worked out once (debug builds assert it).
   private static let tablesAreConsistent = LinkByteTables.isConsistent
 
-  static func parse(_ p: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) -> DeepLink {
+  static func parse(_ p: UnsafeBufferPointer<UInt8>, knownHosts: KnownHosts? = nil) throws(DeepLinkError) -> DeepLink {
     assert(tablesAreConsistent, "LinkByteTables disagree with their rules")
     let n = p.count
     guard n > 0 else { throw .empty }
@@ -55,10 +62,10 @@ enum LinkParser {
     let summary = try LinkParserChecks.scan(p)
     // Without `%`, `+` or brackets anywhere, no component needs decoding or bracket checks.
     // Otherwise the components are decoded in turn into one buffer on the stack, as long as the link.
-    guard summary.hasEscapes else { return try parseParts(p, summary, scratch: nil) }
+    guard summary.hasEscapes else { return try parseParts(p, summary, scratch: nil, knownHosts) }
     return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) {
       (scratch) throws(DeepLinkError) -> DeepLink in
-      try parseParts(p, summary, scratch: scratch.baseAddress)
+      try parseParts(p, summary, scratch: scratch.baseAddress, knownHosts)
     }
   }
 
@@ -67,7 +74,8 @@ enum LinkParser {
   /// so that a link without escapes takes a copy without the decoding.
   @inline(__always)
   private static func parseParts(
-    _ p: UnsafeBufferPointer<UInt8>, _ summary: LinkParserChecks.Summary, scratch: UnsafeMutablePointer<UInt8>?
+    _ p: UnsafeBufferPointer<UInt8>, _ summary: LinkParserChecks.Summary, scratch: UnsafeMutablePointer<UInt8>?,
+    _ knownHosts: KnownHosts?
   ) throws(DeepLinkError) -> DeepLink {
     let n = p.count
     // Components of an ASCII link are ASCII too, which makes short ones cheaper to turn into strings.
@@ -100,7 +108,7 @@ enum LinkParser {
       let end = summary.slashOffsets.first(
         from: start, to: min(summary.firstQuestion, summary.firstHash), cursor: &nextSlash, in: p)
       if isWeb {
-        (host, port) = try readWebAuthority(p, start, end, defaultPort: webPort)
+        (host, port) = try readWebAuthority(p, start, end, defaultPort: webPort, knownHosts)
       } else {
         try checkCustomAuthority(p, start, end)
         // An empty authority (`shop:///product/1`, `shop://`) is no segment, like an empty path segment.
@@ -364,12 +372,14 @@ extension LinkParser {
   }
 
   private static func readWebAuthority(
-    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, defaultPort: Int
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, defaultPort: Int, _ knownHosts: KnownHosts?
   ) throws(DeepLinkError) -> (String, Int?) {
     // Most authorities are a host in normal form and nothing else (no userinfo, port or
     // brackets, none of which a normal host contains): one pass, which also tells whether a
     // label starts with `xn--` (most hosts have none, and skip the Punycode check).
-    if end > start, let (host, hasPunycode) = readNormalHost(UnsafeBufferPointer(rebasing: p[start..<end])) {
+    if end > start,
+      let (host, hasPunycode) = readNormalHost(UnsafeBufferPointer(rebasing: p[start..<end]), knownHosts)
+    {
       if hasPunycode { try PunycodeLabels.check(host) }
       return (host, nil)
     }
@@ -410,7 +420,7 @@ extension LinkParser {
   ) throws(DeepLinkError) -> String {
     let raw = UnsafeBufferPointer(rebasing: p[start..<end])
     guard !raw.isEmpty else { throw .missingHost }
-    if let (host, _) = readNormalHost(raw) { return host }
+    if let (host, _) = readNormalHost(raw, nil) { return host }
     let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
       Result { () throws(DeepLinkError) -> String in
         var count: Int
@@ -473,7 +483,7 @@ extension LinkParser {
   /// perhaps one trailing dot), read straight from the link's bytes, and whether one of its
   /// labels starts with `xn--`; `nil` for any other host, which ``readHost(_:_:_:)`` then
   /// decodes, maps and lowercases first.
-  private static func readNormalHost(_ raw: UnsafeBufferPointer<UInt8>) -> (String, Bool)? {
+  private static func readNormalHost(_ raw: UnsafeBufferPointer<UInt8>, _ knownHosts: KnownHosts?) -> (String, Bool)? {
     var count = raw.count
     guard let base = raw.baseAddress else { return nil }
     if base[count - 1] == dot { count -= 1 }
@@ -502,7 +512,8 @@ extension LinkParser {
       labelStart = j
     }
     if isNumericLabel(UnsafeBufferPointer(start: base + labelStart, count: count - labelStart)) { return nil }
-    return (makeString(UnsafeBufferPointer(start: base, count: count), isASCII: true), hasPunycode)
+    let host = UnsafeBufferPointer(start: base, count: count)
+    return (knownHosts?.name(host) ?? makeString(host, isASCII: true), hasPunycode)
   }
 
   /// The WHATWG URL standard reads a host whose last label is a number (decimal, or `0x` hex)

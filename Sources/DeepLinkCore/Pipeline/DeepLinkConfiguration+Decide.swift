@@ -34,7 +34,7 @@ extension DeepLinkConfiguration {
     var trace = DecisionTrace(enabled: tracing)
     let parsed: DeepLink
     do {
-      parsed = try DeepLink(input)
+      parsed = try DeepLink(input, knownHosts: knownHosts)
     } catch {
       trace.add(.parse, "invalid: \(error.description)")
       return (

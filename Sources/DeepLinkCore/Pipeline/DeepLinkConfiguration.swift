@@ -34,6 +34,8 @@ public final class DeepLinkConfiguration: Sendable {
   /// The exact domains (see ``SmallStringMap`` for why not a `Set`); wildcard domains are
   /// matched in turn.
   let exactDomains: SmallStringMap<LinkOwner>
+  /// The exact domains again, for reading a link to one of them without making its host's string.
+  let knownHosts: KnownHosts
   let wildcardDomains: [Domain]
   /// Whether any filter is set; when none is, admission skips them.
   let hasFilters: Bool
@@ -72,6 +74,7 @@ public final class DeepLinkConfiguration: Sendable {
       if case .exact(let host)? = domain.host { exact.append((host, domain.owner)) } else { wildcards.append(domain) }
     }
     self.exactDomains = SmallStringMap(exact)
+    self.knownHosts = KnownHosts(exact.map(\.0))
     self.wildcardDomains = wildcards
     self.hasFilters = filters != LinkFilters()
     self.appScheme = appScheme
