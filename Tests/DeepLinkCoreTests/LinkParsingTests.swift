@@ -607,6 +607,19 @@ func refusal(of link: String) -> DeepLinkError? {
     #expect(parsed.description == parsed.absoluteString)
   }
 
+  @Test("a link is read while its normal form has at most the maximum length, to the byte")
+  func normalFormAtTheLimit() throws {
+    // Each `+` is written `%20`: 17 + 3 × 2,725 = 8,192 bytes.
+    let atLimit = "shop://search?q=a" + String(repeating: "+", count: 2_725)
+    #expect(try DeepLink(atLimit).absoluteString.utf8.count == DeepLink.maximumLength)
+    #expect(throws: DeepLinkError.tooLong(bytes: DeepLink.maximumLength + 3)) { try DeepLink(atLimit + "+") }
+    // Raw UTF-8 is written as escapes (`é` as `%C3%A9`): 15 + 6 × 1,362 + 4 = 8,191 bytes, and one
+    // more `:` (`%3A`) makes 8,194.
+    let wide = "shop://product/" + String(repeating: "\u{E9}", count: 1_362) + "abcd"
+    #expect(try DeepLink(wide).absoluteString.utf8.count == DeepLink.maximumLength - 1)
+    #expect(throws: DeepLinkError.tooLong(bytes: DeepLink.maximumLength + 2)) { try DeepLink(wide + ":") }
+  }
+
   @Test("`absoluteString` writes the normal form")
   func normalForm() throws {
     #expect(try DeepLink("SHOP:///Product//123/").absoluteString == "shop://Product/123")

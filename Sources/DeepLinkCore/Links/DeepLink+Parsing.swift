@@ -158,7 +158,7 @@ enum LinkParser {
     // `:` in a segment → `%3A`, raw UTF-8 → escapes, `shop:` → `shop://`). A link whose normal form
     // is over the limit is refused too, so that `absoluteString` always parses back.
     if 3 * n + 3 > DeepLink.maximumLength {
-      let normalLength = link.absoluteString.utf8.count
+      let normalLength = link.absoluteStringLength
       guard normalLength <= DeepLink.maximumLength else { throw .tooLong(bytes: normalLength) }
     }
     return link

@@ -142,42 +142,23 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
       // Room for the worst case (every part's byte percent-encoded) reserved once, and every
       // part written into it through one `OutputSpan`: no byte pays the array's checks.
-      var room = scheme.utf8.count + 3 + (host?.utf8.count ?? 0) + (port.map { String($0).utf8.count + 1 } ?? 0) + 1
-      for segment in pathSegments { room += 1 + 3 * segment.utf8.count }
-      for item in queryItems { room += 2 + 3 * (item.name.utf8.count + (item.value?.utf8.count ?? 0)) }
-      if let fragment { room += 1 + 3 * fragment.utf8.count }
+      var room = 0
+      forEachPart { _ in
+        room += 1
+      } part: { text, component in
+        room += (component == nil ? 1 : 3) * text.utf8.count
+      }
       out.append(addingCapacity: room) { out in appendAbsoluteString(to: &out) }
       return
     }
-    PercentEncoding.append(scheme, to: &out)
-    out.append(0x3A)  // "://" byte by byte: a literal's UTF-8 view costs a generic copy
-    out.append(0x2F)
-    out.append(0x2F)
-    if let host {
-      PercentEncoding.append(host, to: &out)
-      if let port {
-        out.append(0x3A)
-        out.append(contentsOf: String(port).utf8)
+    forEachPart {
+      out.append($0)
+    } part: { text, component in
+      if let component {
+        PercentEncoding.append(text, allowing: component, to: &out)
+      } else {
+        PercentEncoding.append(text, to: &out)
       }
-    }
-    var first = host == nil
-    for segment in pathSegments {
-      if !first { out.append(0x2F) }
-      first = false
-      PercentEncoding.append(segment, allowing: .pathSegment, to: &out)
-    }
-    if host != nil && pathSegments.isEmpty { out.append(0x2F) }
-    for (index, item) in queryItems.enumerated() {
-      out.append(index == 0 ? 0x3F : 0x26)
-      PercentEncoding.append(item.name, allowing: .queryComponent, to: &out)
-      if let value = item.value {
-        out.append(0x3D)
-        PercentEncoding.append(value, allowing: .queryComponent, to: &out)
-      }
-    }
-    if let fragment {
-      out.append(0x23)
-      PercentEncoding.append(fragment, allowing: .fragment, to: &out)
     }
   }
 
@@ -185,35 +166,64 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
   /// part percent-encoded.
   @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
   private func appendAbsoluteString(to out: inout OutputSpan<UInt8>) {
-    PercentEncoding.append(scheme, to: &out)
-    out.append(0x3A)
-    out.append(0x2F)
-    out.append(0x2F)
+    forEachPart {
+      out.append($0)
+    } part: { text, component in
+      if let component {
+        PercentEncoding.append(text, allowing: component, to: &out)
+      } else {
+        PercentEncoding.append(text, to: &out)
+      }
+    }
+  }
+
+  /// The UTF-8 length of ``absoluteString``, without writing it.
+  ///
+  /// - Complexity: O(*n*) in the link's length.
+  var absoluteStringLength: Int {
+    var length = 0
+    forEachPart { _ in
+      length += 1
+    } part: { text, component in
+      length += component.map { PercentEncoding.encodedLength(of: text, allowing: $0) } ?? text.utf8.count
+    }
+    return length
+  }
+
+  /// ``absoluteString``'s layout, the one description of it: `byte` for each byte between the
+  /// parts (`://`, `/`, `?`, `&`, `=`, `#`) and `part` for each part, with the characters it
+  /// keeps unencoded (`nil`: written as it is), in order.
+  @inline(__always)
+  private func forEachPart(_ byte: (UInt8) -> Void, part: (String, PercentEncoding.Component?) -> Void) {
+    part(scheme, nil)
+    byte(0x3A)
+    byte(0x2F)
+    byte(0x2F)
     if let host {
-      PercentEncoding.append(host, to: &out)
+      part(host, nil)
       if let port {
-        out.append(0x3A)
-        PercentEncoding.append(String(port), to: &out)
+        byte(0x3A)
+        part(String(port), nil)
       }
     }
     var first = host == nil
     for segment in pathSegments {
-      if !first { out.append(0x2F) }
+      if !first { byte(0x2F) }
       first = false
-      PercentEncoding.append(segment, allowing: .pathSegment, to: &out)
+      part(segment, .pathSegment)
     }
-    if host != nil && pathSegments.isEmpty { out.append(0x2F) }
+    if host != nil && pathSegments.isEmpty { byte(0x2F) }
     for (index, item) in queryItems.enumerated() {
-      out.append(index == 0 ? 0x3F : 0x26)
-      PercentEncoding.append(item.name, allowing: .queryComponent, to: &out)
+      byte(index == 0 ? 0x3F : 0x26)
+      part(item.name, .queryComponent)
       if let value = item.value {
-        out.append(0x3D)
-        PercentEncoding.append(value, allowing: .queryComponent, to: &out)
+        byte(0x3D)
+        part(value, .queryComponent)
       }
     }
     if let fragment {
-      out.append(0x23)
-      PercentEncoding.append(fragment, allowing: .fragment, to: &out)
+      byte(0x23)
+      part(fragment, .fragment)
     }
   }
 

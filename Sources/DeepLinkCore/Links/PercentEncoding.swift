@@ -56,6 +56,13 @@ package enum PercentEncoding {
     }
   }
 
+  /// The UTF-8 length of `string` with every byte `component` does not allow percent-encoded.
+  static func encodedLength(of string: String, allowing component: Component) -> Int {
+    var length = 0
+    for byte in string.utf8 { length += component.allows(byte) ? 1 : 3 }
+    return length
+  }
+
   /// Appends `string`'s UTF-8 to `out` as it is.
   static func append(_ string: String, to out: inout [UInt8]) {
     out.append(contentsOf: string.utf8)
