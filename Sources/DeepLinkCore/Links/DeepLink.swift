@@ -153,12 +153,8 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     }
     forEachPart {
       out.append($0)
-    } part: { text, component in
-      if let component {
-        PercentEncoding.append(text, allowing: component, to: &out)
-      } else {
-        PercentEncoding.append(text, to: &out)
-      }
+    } part: {
+      PercentEncoding.append($0, allowing: $1, to: &out)
     }
   }
 
@@ -168,12 +164,8 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
   private func appendAbsoluteString(to out: inout OutputSpan<UInt8>) {
     forEachPart {
       out.append($0)
-    } part: { text, component in
-      if let component {
-        PercentEncoding.append(text, allowing: component, to: &out)
-      } else {
-        PercentEncoding.append(text, to: &out)
-      }
+    } part: {
+      PercentEncoding.append($0, allowing: $1, to: &out)
     }
   }
 

@@ -63,6 +63,19 @@ package enum PercentEncoding {
     return length
   }
 
+  /// ``append(_:allowing:to:)-([UInt8])``, or ``append(_:to:)-([UInt8])`` without a component.
+  @inline(__always)
+  static func append(_ string: String, allowing component: Component?, to out: inout [UInt8]) {
+    if let component { append(string, allowing: component, to: &out) } else { append(string, to: &out) }
+  }
+
+  /// The same into an `OutputSpan`, with room already reserved.
+  @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+  @inline(__always)
+  static func append(_ string: String, allowing component: Component?, to out: inout OutputSpan<UInt8>) {
+    if let component { append(string, allowing: component, to: &out) } else { append(string, to: &out) }
+  }
+
   /// Appends `string`'s UTF-8 to `out` as it is.
   static func append(_ string: String, to out: inout [UInt8]) {
     out.append(contentsOf: string.utf8)
