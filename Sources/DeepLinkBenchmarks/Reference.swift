@@ -33,12 +33,14 @@ struct Reference {
   enum Failure: Error, CustomStringConvertible {
     case cannotRun(String, String)
     case exited(String, Int32)
+    case killed(String, Int32)
     case unreadable(String, String)
 
     var description: String {
       switch self {
       case .cannotRun(let binary, let error): "cannot run \(binary): \(error)"
       case .exited(let binary, let status): "\(binary) exited with status \(status)"
+      case .killed(let binary, let signal): "\(binary) was killed by signal \(signal)"
       case .unreadable(let binary, let what): "\(binary) printed no \(what) in its --json output"
       }
     }
@@ -60,9 +62,8 @@ struct Reference {
     }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      throw .exited(binary, process.terminationStatus)
-    }
+    guard process.terminationReason == .exit else { throw .killed(binary, process.terminationStatus) }
+    guard process.terminationStatus == 0 else { throw .exited(binary, process.terminationStatus) }
     guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
       throw .unreadable(binary, "JSON object")
     }
