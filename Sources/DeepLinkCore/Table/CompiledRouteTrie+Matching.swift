@@ -206,6 +206,8 @@ extension CompiledRouteTrie {
     return result
   }
 
+  // Inlined into both callers, so that the body is no closure call per parameter.
+  @inline(__always)
   private func forEachParameter(route: Int32, link: DeepLink, _ body: (String, String) -> Bool) {
     let segments = link.pathSegments
     for i in captureRange(of: route) {
