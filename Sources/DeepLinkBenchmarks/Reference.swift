@@ -86,7 +86,9 @@ struct Reference {
       "Reference: \(binary) --json --only lookup,decide,build, run just before this benchmark",
       "  table lookups " + lookups.map(Format.time).joined(separator: ", ") + "; decide " + Format.time(decide)
         + "; build 10,000 routes " + String(format: "%.2f ms", buildMs),
-      "  over the goal machine's (63 ns, 172 ns, 810 ns, 5 ms): "
+      "  over the goal machine's (" + Format.time(Self.goalMachine.fastestLookup) + ", "
+        + Format.time(Self.goalMachine.slowestLookup) + ", " + Format.time(Self.goalMachine.decide) + ", "
+        + String(format: "%.0f ms", Self.goalMachine.buildMs) + "): "
         + ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ") + "; scale (geometric mean) "
         + String(format: "%.2f", scale),
     ]

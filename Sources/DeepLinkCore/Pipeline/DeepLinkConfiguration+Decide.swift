@@ -372,13 +372,6 @@ private struct RouteChoice: RouteVisitor {
   /// The taken route's captures, when its plugin checked them.
   var captured: DeepLinkParameters? = nil
 
-  init(routes: RouteTable<RouteTarget>, link: DeepLink, linkOwner: LinkOwner, extraCapacity: Int) {
-    self.routes = routes
-    self.link = link
-    self.linkOwner = linkOwner
-    self.extraCapacity = extraCapacity
-  }
-
   mutating func visit(_ route: Int32) -> Bool {
     captured = nil
     let target = routes.value(at: route)
@@ -401,12 +394,6 @@ private struct RewriteChoice: RouteVisitor {
   let link: DeepLink
   /// The rewritten link, its extras and the rule's index.
   var result: (DeepLink, DeepLinkParameters, Int)? = nil
-
-  init(rules: RouteTable<Int>, plans: [RewritePlan?], link: DeepLink) {
-    self.rules = rules
-    self.plans = plans
-    self.link = link
-  }
 
   mutating func visit(_ route: Int32) -> Bool {
     let ruleIndex = rules.value(at: route)
