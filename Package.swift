@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "DeepLinkComposition", targets: ["DeepLinkComposition"]),
     .library(name: "DeepLinkApple", targets: ["DeepLinkApple"]),
     .library(name: "DeepLinkTesting", targets: ["DeepLinkTesting"]),
+    .library(name: "AssociationMatchers", targets: ["AssociationMatchers"]),
     .executable(name: "deeplink-bench", targets: ["deeplink-bench"]),
     .executable(name: "deeplink", targets: ["deeplink"]),
   ],
@@ -49,12 +50,17 @@ let package = Package(
 
     // MARK: Testing helpers shared by every suite
     .target(
-      name: "DeepLinkTesting", dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition"],
+      name: "DeepLinkTesting",
+      dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition", "AssociationMatchers"],
       path: "Sources/DeepLinkTesting"),
+    // How iOS and Android decide whether a link opens the app, written from Apple's and Google's
+    // documentation alone (not from the package's writers), so the two can be compared.
+    .target(name: "AssociationMatchers", path: "Sources/AssociationMatchers"),
 
     // MARK: Tools
     .target(
-      name: "DeepLinkCLI", dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition"],
+      name: "DeepLinkCLI",
+      dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition", "AssociationMatchers"],
       path: "Sources/DeepLinkCLI"),
     .executableTarget(
       name: "deeplink", dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition", "DeepLinkCLI"],
@@ -70,7 +76,8 @@ let package = Package(
       name: "DeepLinkerTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"], path: "Tests/DeepLinkerTests"),
     .testTarget(
       name: "CompositionTests",
-      dependencies: ["DeepLinkComposition", "DeepLinkTesting", "PlatformLinks"] + markets.map { .target(name: "Market\($0)") },
+      dependencies: ["DeepLinkComposition", "DeepLinkTesting", "PlatformLinks"]
+        + markets.map { .target(name: "Market\($0)") },
       path: "Tests/CompositionTests"),
     .testTarget(
       name: "SecurityTests", dependencies: ["DeepLinkCore", "DeepLinkTesting", "DeepLinkComposition"],
@@ -85,6 +92,8 @@ let package = Package(
       name: "DocExamplesTests",
       dependencies: ["DeepLinkComposition", "DeepLinkCore", "DeepLinkNavigation", "DeepLinkTesting", "PlatformLinks"],
       path: "Tests/DocExamplesTests"),
+    .testTarget(
+      name: "AssociationMatchersTests", dependencies: ["AssociationMatchers"], path: "Tests/AssociationMatchersTests"),
     .testTarget(
       name: "DeepLinkAppleTests", dependencies: ["DeepLinkApple", "DeepLinkCore", "DeepLinkTesting"],
       path: "Tests/DeepLinkAppleTests"),

@@ -1,30 +1,58 @@
 import DeepLinkCore
 
-/// The `applinks` components of an apple-app-site-association file, derived from the rewrite
-/// rules the router applies to one domain.
+/// The `applinks` part of an apple-app-site-association file for one domain, derived from the
+/// rewrite rules the router applies to that domain, so that iOS claims a link only when the
+/// router keeps it in the app (`Docs/AssociationFiles.md` gives each choice with Apple's page).
 ///
-/// Each rule becomes an included component: literals as written, each capture `?*`, an optional
-/// trailing capture two components (with and without it), a required query capture a `?`
-/// component. AASA's `*` also matches `/`, so for a rule with captures, paths with more segments
-/// are excluded first (unless another rule of the same prefix needs them). What AASA cannot say:
-/// capture types and plugins' own checks; a claimed link whose value a typed route rejects
-/// (`/ip/desk/abc` for `/product/{id:int}`) opens the app, which shows it in the browser.
+/// Apple's components are tried in order and the first that matches decides. The file starts
+/// with what the router refuses on every path (the browser hand-off fragment, escaped slashes,
+/// control and format characters, dot segments); then, for each rule from the most specific,
+/// the exclusions that stand for its capture types, then the components that claim its links:
+/// - each literal segment as written (percent-encoded), each capture `?*`, and `$(s)` (one to
+///   three slashes) between segments, since the router ignores repeated slashes (the pattern
+///   itself starts with one literal `/`, as all of Apple's examples do);
+/// - a capture's `?*` also spans `/`, so every capture not followed by another is excluded
+///   first when it holds a slash with text on both sides (`$(x)`), and an `int` capture when it
+///   holds anything but 1 to 18 digits (`$(i)`); the other captures of such an exclusion hold a
+///   character that is not a slash (`*$(n)*`);
+/// - a `uuid` capture as 32 `$(xdigit)` with its dashes;
+/// - a required query capture as a `?` item that is not empty, after excluding the link whose
+///   first item of that name is empty (the router reads the first one).
 package struct AppleAppSiteAssociation: Sendable, Hashable {
   /// One entry of `components`.
   package struct Component: Sendable, Hashable {
-    /// The `/` path pattern.
-    package var path: String
-    /// The `?` query patterns by item name; empty when the rule needs no query item.
-    package var query: [String: String]
+    /// The `/` pattern, or `nil` for any path.
+    package var path: String?
+    /// The `?` patterns by item name; empty when the component sets none.
+    package var query: [String: String] = [:]
+    /// The `?` pattern of the whole query, when the component matches the query as one string.
+    package var wholeQuery: String? = nil
+    /// The `#` pattern, or `nil` for any fragment.
+    package var fragment: String? = nil
     /// Whether links matching it are excluded rather than claimed.
     package var exclude: Bool
-    /// Whether path literals compare ignoring case (written as `"caseSensitive": false`).
-    package var caseInsensitive: Bool
-    /// The rule it came from, for people reading the file.
+    /// Whether the component compares case-sensitively, against the file's default of `false`.
+    package var caseSensitive: Bool = false
+    /// Why it is there, for people reading the file.
     package var comment: String
   }
 
-  /// The components, excluding ones first, then more specific ones.
+  /// The fragment a link handed to the browser carries so that no association file claims it
+  /// again (Apple's own example of an excluded fragment).
+  package static let handOffFragment = DeepLinkDecision.browserHandOffFragment
+
+  /// The file's substitution variables, in the order they are written.
+  package static let variables: [(name: String, values: [String])] = [
+    ("s", ["/", "//", "///"]),
+    ("i", intRejects),
+    ("x", extraSegments),
+    ("n", namedCharacters.map(String.init)),
+    ("slash", bothCases(["%2F", "%5C", "\\", "%EF%BC%8F", "%EF%BC%BC", "%E2%88%95", "%E2%A7%B5"])),
+    ("control", bothCases(controlEscapes)),
+    ("dot", bothCases(dotSegments)),
+  ]
+
+  /// The components, in the order iOS reads them.
   package let components: [Component]
 
   /// The components for the rules that apply to links of `host`.
@@ -33,33 +61,131 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
       if case .host(let pattern) = rule.pattern.namespace { return pattern.matches(host) }
       return false
     }
-    var includes: [Component] = []
-    var excludes: [Component] = []
-    for rule in applicable {
-      let segments = rule.pattern.segments
-      let query = Dictionary(
-        rule.pattern.queryCaptures.filter { !$0.isOptional }.map { ($0.key, "?*") }, uniquingKeysWith: { a, _ in a })
-      let comment = "\(Self.webPath(rule.pattern.source)) → \(rule.target.source)"
-      let caseInsensitive = rule.pattern.isCaseInsensitive
-      var paths = [Self.path(segments)]
-      if case .optional? = segments.last { paths.insert(Self.path(segments.dropLast()), at: 0) }
-      for path in paths {
-        includes.append(
-          Component(path: path, query: query, exclude: false, caseInsensitive: caseInsensitive, comment: comment))
-      }
-      if let overflow = Self.overflow(of: rule.pattern, among: applicable.map(\.pattern)) {
-        excludes.append(
-          Component(
-            path: overflow, query: [:], exclude: true, caseInsensitive: caseInsensitive,
-            comment: "more segments than \(Self.webPath(rule.pattern.source))"))
-      }
-    }
-    let ordered = includes.enumerated().sorted { a, b in
-      let (x, y) = (Self.specificity(a.element), Self.specificity(b.element))
+    var components = Self.refusedEverywhere
+    let ordered = applicable.enumerated().sorted { a, b in
+      let (x, y) = (Self.specificity(a.element.pattern), Self.specificity(b.element.pattern))
       return x != y ? x > y : a.offset < b.offset
     }.map(\.element)
-    var seen: Set<String> = []
-    components = (excludes + ordered).filter { seen.insert("\($0.exclude) \($0.path) \($0.query)").inserted }
+    for rule in ordered { components += Self.components(for: rule) }
+    var seen: Set<Component> = []
+    self.components = components.filter { seen.insert($0).inserted }
+  }
+
+  /// What the router refuses on every path of the domain: excluded before any rule.
+  static let refusedEverywhere: [Component] = [
+    Component(
+      fragment: handOffFragment, exclude: true,
+      comment: "a link the app handed to the browser: never back to the app"),
+    Component(path: "*$(slash)*", exclude: true, comment: "an escaped slash or backslash: invalid"),
+    Component(path: "*$(control)*", exclude: true, comment: "a control, bidi or zero-width character: invalid"),
+    Component(path: "*$(dot)", exclude: true, comment: "a dot segment: invalid"),
+    Component(path: "*$(dot)/*", exclude: true, comment: "a dot segment: invalid"),
+    Component(wholeQuery: "*$(control)*", exclude: true, comment: "a control, bidi or zero-width character: invalid"),
+    Component(fragment: "*$(control)*", exclude: true, comment: "a control, bidi or zero-width character: invalid"),
+  ]
+
+  /// The exclusions and claims of one rule.
+  static func components(for rule: CompiledRewrite) -> [Component] {
+    let pattern = rule.pattern
+    let caseSensitive = !pattern.isCaseInsensitive
+    let comment = "\(webPath(pattern.source)) → \(rule.target.source)"
+    var types: [String: ParameterType] = [:]
+    for segment in rule.target.segments {
+      if case .parameter(let name, let type) = segment { types[name] = type }
+      if case .optional(let name, let type) = segment { types[name] = type }
+    }
+    for capture in rule.target.queryCaptures { types[capture.name] = capture.type }
+
+    var shapes: [[RoutePattern.Segment]] = [pattern.segments]
+    if case .optional? = pattern.segments.last { shapes.insert(Array(pattern.segments.dropLast()), at: 0) }
+    let required = pattern.queryCaptures.filter { !$0.isOptional }
+    var query: [String: String] = [:]
+    for capture in required { query[capture.key] = "?*" }
+
+    var excludes: [Component] = []
+    var includes: [Component] = []
+    for segments in shapes {
+      let pieces = segments.map { piece($0, types: types) }
+      let path = joined(pieces)
+      for index in segments.indices {
+        guard let reject = rejects(segments, at: index, types: types) else { continue }
+        // The other captures hold a character that is not a slash: a `?*` there could otherwise
+        // take a repeated slash and push a segment into the rejected position.
+        var rejected = pieces.map { $0 == "?*" ? "*$(n)*" : $0 }
+        rejected[index] = "$(\(reject))"
+        excludes.append(
+          Component(
+            path: joined(rejected), exclude: true, caseSensitive: caseSensitive,
+            comment: "\(comment): \(reject == "i" ? "not an int, or more segments" : "more segments")"))
+      }
+      for capture in required {
+        excludes.append(
+          Component(
+            path: path, query: [capture.key: ""], exclude: true, caseSensitive: caseSensitive,
+            comment: "\(comment): no \(capture.key)"))
+        if (types[capture.name] ?? capture.type) == .int {
+          excludes.append(
+            Component(
+              path: path, query: [capture.key: "$(i)"], exclude: true, caseSensitive: caseSensitive,
+              comment: "\(comment): \(capture.key) not an int"))
+        }
+      }
+      includes.append(
+        Component(path: path, query: query, exclude: false, caseSensitive: caseSensitive, comment: comment))
+      if endsWithFixedText(segments) {
+        includes.append(
+          Component(path: path + "$(s)", query: query, exclude: false, caseSensitive: caseSensitive, comment: comment))
+      }
+    }
+    return excludes + includes
+  }
+
+  /// The pattern of one segment: a literal percent-encoded as a browser sends it, a capture `?*`.
+  static func piece(_ segment: RoutePattern.Segment, types: [String: ParameterType]) -> String {
+    switch segment {
+    case .literal(let text): return encoded(text)
+    case .parameter(let name, let type), .optional(let name, let type):
+      return (types[name] ?? type) == .uuid ? uuidPattern : "?*"
+    case .catchAll: return "?*"
+    }
+  }
+
+  /// The variable that stands for the values the router refuses at `index`, if a `?*` there
+  /// could hold one: `i` for an int capture; `x` for the last string capture of a run
+  /// (a slash inside it is an extra segment; a capture followed by another leaves the slash to
+  /// the later one's exclusion).
+  static func rejects(_ segments: [RoutePattern.Segment], at index: Int, types: [String: ParameterType]) -> String? {
+    let next = index + 1 < segments.count ? segments[index + 1] : nil
+    let followedByCapture: Bool
+    switch next {
+    case .parameter(let name, let type)?, .optional(let name, let type)?:
+      followedByCapture = (types[name] ?? type) != .uuid
+    case .catchAll?, .literal?, nil:
+      followedByCapture = false
+    }
+    switch segments[index] {
+    case .literal, .catchAll: return nil
+    case .parameter(let name, let type), .optional(let name, let type):
+      switch types[name] ?? type {
+      case .int: return "i"
+      case .uuid: return nil
+      case .string: return followedByCapture ? nil : "x"
+      }
+    }
+  }
+
+  /// Whether the last segment is fixed text (a literal or a uuid), which a trailing slash does not reach.
+  static func endsWithFixedText(_ segments: [RoutePattern.Segment]) -> Bool {
+    switch segments.last {
+    case .literal?, nil: return true
+    case .parameter, .optional, .catchAll: return false
+    }
+  }
+
+  /// `/` and the pieces with `$(s)` between them: a pattern starts with a literal `/`, as every
+  /// one of Apple's examples does.
+  static func joined(_ pieces: [String]) -> String {
+    "/" + pieces.joined(separator: "$(s)")
   }
 
   /// `/fr/panier` for `https://shop.example.ca/fr/panier`: what the comments quote, the same on every domain.
@@ -69,105 +195,128 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
     return rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { String(rest[$0...]) } ?? "/"
   }
 
-  /// `/en/ip/?*/?*` for `/en/ip/{slug}/{id}`.
-  static func path(_ segments: some Collection<RoutePattern.Segment>) -> String {
-    guard !segments.isEmpty else { return "/" }
-    return segments.map { segment -> String in
-      switch segment {
-      case .literal(let text): "/" + text
-      case .parameter, .optional, .catchAll: "/?*"
-      }
-    }.joined()
+  /// More literal segments first, then fewer captures, then required query items.
+  private static func specificity(_ pattern: RoutePattern) -> Int {
+    let literals = pattern.segments.filter { if case .literal = $0 { true } else { false } }.count
+    return literals * 100 - (pattern.segments.count - literals) + pattern.queryCaptures.count
   }
 
-  /// The exclusion for paths with more segments than `pattern` (its captures, as `?*`, would
-  /// otherwise span them), unless another rule that can share its leading literals has more segments.
-  static func overflow(of pattern: RoutePattern, among patterns: [RoutePattern]) -> String? {
-    let segments = pattern.segments
-    var prefix: [String] = []
-    for segment in segments {
-      guard case .literal(let text) = segment else { break }
-      prefix.append(text.lowercased())
-    }
-    let onlyPlainCaptures = segments.allSatisfy {
-      switch $0 {
-      case .literal, .parameter: true
-      case .optional, .catchAll: false
+  /// `text` as it stands in a link's path: unreserved characters and sub-delimiters as they
+  /// are, everything else percent-encoded with upper-case hex.
+  static func encoded(_ text: String) -> String {
+    var result = ""
+    for byte in text.utf8 {
+      let scalar = Unicode.Scalar(byte)
+      if byte < 0x80,
+        scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar))
+          || "-._~!$&'()+,;=:@".unicodeScalars.contains(scalar)
+      {
+        result.unicodeScalars.append(scalar)
+      } else {
+        result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
       }
     }
-    guard onlyPlainCaptures, !prefix.isEmpty, prefix.count < segments.count else { return nil }
-    for other in patterns where other != pattern && other.segments.count > segments.count {
-      let shares = prefix.indices.allSatisfy { index in
-        guard case .literal(let text) = other.segments[index] else { return true }
-        return text.lowercased() == prefix[index]
-      }
-      if shares { return nil }
+    return result
+  }
+
+  /// 8-4-4-4-12 `$(xdigit)`.
+  static let uuidPattern = [8, 4, 4, 4, 12].map { String(repeating: "$(xdigit)", count: $0) }.joined(separator: "-")
+
+  /// The printable ASCII characters a pattern can name one by one: all but `/` and the two
+  /// wildcards `*` and `?`, which have no escape.
+  static let namedCharacters: [Character] = (UInt8(0x21)...UInt8(0x7E)).map { Character(Unicode.Scalar($0)) }
+    .filter { $0 != "/" && $0 != "*" && $0 != "?" }
+
+  /// What a capture's `?*` holds when it spans an extra segment: a character other than `/`
+  /// right before a slash that has text after it (`a/b`). Slashes that only repeat the one
+  /// before the capture (`//42`) or follow it (`42/`) are not extra segments.
+  static let extraSegments: [String] = namedCharacters.map { "*\($0)/?*" }
+
+  /// What an int capture's `?*` may hold that is not 1 to 18 ASCII digits: any other printable
+  /// ASCII character (`%` covers every escape, so every non-ASCII character too), an extra
+  /// segment, or 19 characters.
+  static let intRejects: [String] =
+    namedCharacters.filter { !$0.isNumber }.map { "*\($0)*" } + extraSegments
+    + [String(repeating: "?", count: 19) + "*"]
+
+  /// C0 and C1 controls, DEL, bidi controls and zero-width format characters, percent-encoded.
+  static let controlEscapes: [String] = {
+    var values = (0..<0x20).map { "%" + String($0, radix: 16, uppercase: true).leftPadded(to: 2) } + ["%7F"]
+    values += (0x80...0x9F).map { "%C2%" + String($0, radix: 16, uppercase: true) }
+    values += ["%E2%80%8B", "%E2%80%8C", "%E2%80%8D", "%E2%80%8E", "%E2%80%8F"]
+    values += ["%E2%80%AA", "%E2%80%AB", "%E2%80%AC", "%E2%80%AD", "%E2%80%AE"]
+    values += ["%E2%81%A0", "%E2%81%A6", "%E2%81%A7", "%E2%81%A8", "%E2%81%A9", "%EF%BB%BF"]
+    return values
+  }()
+
+  /// `/.` and `/..` segments, escaped or full-width (NFKC makes them dots).
+  static let dotSegments: [String] = {
+    let dots = [".", "%2E", "%EF%BC%8E", "%EF%B9%92"]
+    var values = dots.map { "/" + $0 } + ["/%E2%80%A4", "/%E2%80%A5"]
+    for first in dots { for second in dots { values.append("/" + first + second) } }
+    return values
+  }()
+
+  /// `values` with their hex digits upper-case and lower-case (a link may use either).
+  static func bothCases(_ values: [String]) -> [String] {
+    var result: [String] = []
+    for value in values {
+      result.append(value)
+      let lower = value.lowercased()
+      if lower != value { result.append(lower) }
     }
-    return path(segments) + "/?*"
+    return result
   }
 
-  private static func specificity(_ component: Component) -> Int {
-    let literals = component.path.split(separator: "/").filter { $0 != "?*" }.count
-    let wildcards = component.path.split(separator: "/").count - literals
-    return literals * 100 - wildcards + component.query.count
-  }
-
-  /// The file: `{"applinks":{"details":[{"appIDs":[…],"components":[…]}]}}`, pretty-printed.
-  package func json(appID: String) -> String {
-    var text = "{\n  \"applinks\": {\n    \"details\": [\n      {\n"
-    text += "        \"appIDs\": [\(quoted(appID))],\n        \"components\": [\n"
+  /// The file, pretty-printed: `{"applinks":{"defaults":…,"substitutionVariables":…,"details":[…]}}`.
+  ///
+  /// - Parameters:
+  ///   - appIDs: the apps that handle the links (`TEAM.bundle`), in order.
+  ///   - comments: whether each component carries its `comment`.
+  package func json(appIDs: [String], comments: Bool = true) -> String {
+    var text = "{\n  \"applinks\": {\n"
+    text += "    \"defaults\": { \"caseSensitive\": false },\n"
+    text += "    \"substitutionVariables\": {\n"
+    text +=
+      Self.variables.map { variable in
+        "      \(quoted(variable.name)): [" + variable.values.map(quoted).joined(separator: ", ") + "]"
+      }.joined(separator: ",\n")
+    text += "\n    },\n    \"details\": [\n      {\n"
+    text += "        \"appIDs\": [\(appIDs.map(quoted).joined(separator: ", "))],\n        \"components\": [\n"
     text += components.map { component in
-      var fields = ["\"/\": \(quoted(component.path))"]
-      if !component.query.isEmpty {
+      var fields: [String] = []
+      if let path = component.path { fields.append("\"/\": \(quoted(path))") }
+      if let whole = component.wholeQuery {
+        fields.append("\"?\": \(quoted(whole))")
+      } else if !component.query.isEmpty {
         let query = component.query.sorted { $0.key < $1.key }.map { "\(quoted($0.key)): \(quoted($0.value))" }
         fields.append("\"?\": { " + query.joined(separator: ", ") + " }")
       }
+      if let fragment = component.fragment { fields.append("\"#\": \(quoted(fragment))") }
       if component.exclude { fields.append("\"exclude\": true") }
-      if component.caseInsensitive { fields.append("\"caseSensitive\": false") }
-      fields.append("\"comment\": \(quoted(component.comment))")
-      return "          { " + fields.joined(separator: ", ") + " }"
-    }.joined(separator: ",\n")
+      if component.caseSensitive { fields.append("\"caseSensitive\": true") }
+      if comments {
+        fields.append("\"comment\": \(quoted(component.comment))")
+        return "          { " + fields.joined(separator: ", ") + " }"
+      }
+      return "{" + fields.joined(separator: ",").replacingOccurrences(of: "\": ", with: "\":") + "}"
+    }.joined(separator: comments ? ",\n" : ",\n")
     text += "\n        ]\n      }\n    ]\n  }\n}\n"
     return text
   }
+
+  /// Apple's limit on the file's uncompressed size (App Search Programming Guide, "Support Universal Links").
+  package static let sizeLimit = 128 * 1024
 }
 
-/// Android's Digital Asset Links statement for an app.
-package enum AssetLinks {
-  /// `[{"relation":["delegate_permission/common.handle_all_urls"],"target":{…}}]`, pretty-printed.
-  package static func json(package: String, fingerprint: String) -> String {
-    """
-    [
-      {
-        "relation": ["delegate_permission/common.handle_all_urls"],
-        "target": {
-          "namespace": "android_app",
-          "package_name": \(quoted(package)),
-          "sha256_cert_fingerprints": [\(quoted(fingerprint))]
-        }
-      }
-    ]
-
-    """
-  }
-
-  /// `fingerprint` as Android writes it (`14:6D:…`, 32 upper-case hex bytes), or `nil` when it
-  /// is not a SHA-256 (with or without colons).
-  package static func normalizedFingerprint(_ fingerprint: String) -> String? {
-    let hex = fingerprint.filter { $0 != ":" }.uppercased()
-    guard hex.count == 64, hex.allSatisfy({ $0.isHexDigit && $0.isASCII }) else { return nil }
-    var pairs: [String] = []
-    var index = hex.startIndex
-    while index < hex.endIndex {
-      let next = hex.index(index, offsetBy: 2)
-      pairs.append(String(hex[index..<next]))
-      index = next
-    }
-    return pairs.joined(separator: ":")
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }
 
-private func quoted(_ text: String) -> String {
+/// `text` as a JSON string literal.
+func quoted(_ text: String) -> String {
   var json = JSONWriter()
   json.string(text)
   return String(decoding: json.bytes, as: UTF8.self)

@@ -2,15 +2,19 @@
 package struct ParsedCommand: Sendable, Hashable {
   /// The command.
   package let command: CommandName
-  /// Option values by option name (`--market` → `CA`); the last one wins.
-  package let values: [String: String]
+  /// Option values by option name (`--market` → `CA`), in the order given; only an option
+  /// declared to repeat has more than one.
+  package let allValues: [String: [String]]
   /// The flags given (`--json`).
   package let flags: Set<String>
   /// The positional arguments, in order.
   package let positionals: [String]
 
   /// The value of `option`, if given.
-  package func value(_ option: String) -> String? { values[option] }
+  package func value(_ option: String) -> String? { allValues[option]?.first }
+
+  /// Every value of a repeating `option`, in the order given.
+  package func values(_ option: String) -> [String] { allValues[option] ?? [] }
 
   /// Whether `flag` was given.
   package func has(_ flag: String) -> Bool { flags.contains(flag) }
@@ -56,7 +60,7 @@ package enum ArgumentParser {
       throw UsageError("unknown command `\(first)`\(hint ?? "; expected one of: \(commandList)")")
     }
     let specification = CommandSpecification.of(command)
-    var values: [String: String] = [:]
+    var values: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
     var index = 1
@@ -87,7 +91,7 @@ package enum ArgumentParser {
       }
       guard let valueName = option.valueName else {
         guard inlineValue == nil else { throw UsageError("`\(name)` takes no value", command: command) }
-        flags.insert(name)
+        guard flags.insert(name).inserted else { throw UsageError("`\(name)` is given twice", command: command) }
         continue
       }
       let value: String
@@ -104,7 +108,10 @@ package enum ArgumentParser {
         throw UsageError(
           "`\(name)` does not accept `\(value)`; expected one of: \(allowed.joined(separator: ", "))", command: command)
       }
-      values[name] = value
+      if values[name] != nil && !option.repeats {
+        throw UsageError("`\(name)` is given twice; give it once", command: command)
+      }
+      values[name, default: []].append(value)
     }
     for required in specification.requiredOptions where values[required] == nil {
       let valueName = specification.option(named: required)?.valueName ?? ""
@@ -121,7 +128,7 @@ package enum ArgumentParser {
           : "unexpected argument `\(extra)`; expected a single \(specification.positionals.joined(separator: " "))",
         command: command)
     }
-    return .run(ParsedCommand(command: command, values: values, flags: flags, positionals: positionals))
+    return .run(ParsedCommand(command: command, allValues: values, flags: flags, positionals: positionals))
   }
 
   private static var commandList: String { CommandName.allCases.map(\.rawValue).joined(separator: ", ") }

@@ -1,15 +1,62 @@
+import AssociationMatchers
 import DeepLinkComposition
 import DeepLinkCore
+import Foundation
 
-/// `deeplink aasa` and `deeplink assetlinks`: the association files for a market's domains.
+/// `deeplink aasa`, `deeplink assetlinks` and `deeplink intent-filters`: the files that tell iOS
+/// and Android which links of a market's domains open the app.
 enum AssociationCommands {
   static func aasa(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
-    let appID = parsed.value("--app-id")!
-    guard isAppID(appID) else {
+    let appIDs = parsed.values("--app-id")
+    for appID in appIDs where !isAppID(appID) {
       throw UsageError(
         "`--app-id` `\(appID)` is not TEAM.bundle (a 10-character team ID, a dot, the bundle ID)", command: .aasa)
     }
+    if let duplicate = duplicate(in: appIDs) {
+      throw UsageError("`--app-id` `\(duplicate)` is given twice", command: .aasa)
+    }
+    let modes = ["--report", "--verify"].filter(parsed.has)
+    if modes.count > 1 { throw UsageError("`--report` and `--verify` are separate runs; give one", command: .aasa) }
+    if !parsed.positionals.isEmpty && !parsed.has("--verify") {
+      throw UsageError("a FILE is read only with `--verify`", command: .aasa)
+    }
+    if appIDs.isEmpty && modes.isEmpty {
+      throw UsageError("missing --app-id TEAM.bundle (give it once per app)", command: .aasa)
+    }
     let selection = try MarketSelection.resolve(parsed)
+    let (host, file, rules) = try domainFile(selection)
+    let json = file.json(appIDs: appIDs.isEmpty ? ["TEAMID1234.verify"] : appIDs)
+    if parsed.has("--report") {
+      let report = AssociationReport(rules: rules, host: host)
+      environment.standardOutput.write(report.text(market: selection.id ?? "", host: host, fileSize: json.utf8.count))
+      return .success
+    }
+    if parsed.has("--verify") {
+      return try AssociationVerifier.run(
+        parsed, selection: selection, aasa: json, environment: environment)
+    }
+    guard json.utf8.count <= AppleAppSiteAssociation.sizeLimit else {
+      let bare = file.json(appIDs: appIDs, comments: false)
+      guard bare.utf8.count <= AppleAppSiteAssociation.sizeLimit else {
+        throw CommandFailure(
+          message:
+            "the file would be \(bare.utf8.count) bytes, over Apple's limit of \(AppleAppSiteAssociation.sizeLimit); "
+            + "serve fewer rules on these domains",
+          status: .failure)
+      }
+      environment.standardError.write(
+        "deeplink aasa: comments left out: with them the file is \(json.utf8.count) bytes, over Apple's 128 KB\n")
+      environment.standardOutput.write(bare)
+      return .success
+    }
+    environment.standardOutput.write(json)
+    return .success
+  }
+
+  /// The market's first domain, its file, and the compiled rules; every domain must get the same file.
+  static func domainFile(
+    _ selection: MarketSelection
+  ) throws -> (host: String, file: AppleAppSiteAssociation, rules: [CompiledRewrite]) {
     let rules = selection.configuration.universalLinks.compactMap { try? $0.compile() }
     let hosts = marketHosts(selection)
     let files = hosts.map { AppleAppSiteAssociation(rules: rules, host: $0) }
@@ -20,34 +67,68 @@ enum AssociationCommands {
       throw CommandFailure(
         message: "`\(different.0)` has different rules from `\(hosts[0])`; serve a file per domain", status: .failure)
     }
-    environment.standardOutput.write(file.json(appID: appID))
-    return .success
+    return (hosts[0], file, rules)
   }
 
   static func assetLinks(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
     let package = parsed.value("--package")!
-    let fingerprintValue = parsed.value("--fingerprint")!
     guard isPackageName(package) else {
       throw UsageError(
         "`--package` `\(package)` is not an Android application ID (com.example.shop)", command: .assetlinks)
     }
-    guard let fingerprint = AssetLinks.normalizedFingerprint(fingerprintValue) else {
-      throw UsageError(
-        "`--fingerprint` is not a SHA-256: expected 32 hex bytes, as `keytool -list -v` prints them (AB:CD:…)",
-        command: .assetlinks)
+    var fingerprints: [String] = []
+    for value in parsed.values("--fingerprint") {
+      guard let fingerprint = AssetLinks.normalizedFingerprint(value) else {
+        throw UsageError(
+          "`--fingerprint` `\(value)` is not a SHA-256: expected 32 hex bytes, as `keytool -list -v` prints them (AB:CD:…)",
+          command: .assetlinks)
+      }
+      guard !fingerprints.contains(fingerprint) else {
+        throw UsageError("`--fingerprint` `\(value)` is given twice", command: .assetlinks)
+      }
+      fingerprints.append(fingerprint)
     }
-    _ = try MarketSelection.resolve(parsed)
-    environment.standardOutput.write(AssetLinks.json(package: package, fingerprint: fingerprint))
+    let selection = try MarketSelection.resolve(parsed)
+    var dynamic: [AndroidAppLinks.DynamicComponent]? = nil
+    if parsed.has("--dynamic-rules") {
+      let rules = selection.configuration.universalLinks.compactMap { try? $0.compile() }
+      dynamic = AndroidAppLinks(rules: rules, hosts: marketHosts(selection)).dynamicComponents
+    }
+    environment.standardOutput.write(
+      AssetLinks.json(package: package, fingerprints: fingerprints, dynamicComponents: dynamic))
+    return .success
+  }
+
+  static func intentFilters(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
+    let selection = try MarketSelection.resolve(parsed)
+    let rules = selection.configuration.universalLinks.compactMap { try? $0.compile() }
+    let hosts = marketHosts(selection)
+    guard !hosts.isEmpty else {
+      throw CommandFailure(message: "Market\(selection.id ?? "") declares no domains", status: .failure)
+    }
+    let schemes = marketSchemes(selection)
+    environment.standardOutput.write(AndroidAppLinks(rules: rules, hosts: hosts).manifestXML(customSchemes: schemes))
     return .success
   }
 
   /// The market's own exact domains, as it declares them.
-  private static func marketHosts(_ selection: MarketSelection) -> [String] {
+  static func marketHosts(_ selection: MarketSelection) -> [String] {
     guard let id = selection.id, let market = MarketCatalogue.market(id: id) else { return [] }
     return market.domains.compactMap {
       if case .exact(let host)? = $0.host { return host }
       return nil
     }
+  }
+
+  /// The market's own custom schemes with their fixed hosts.
+  static func marketSchemes(_ selection: MarketSelection) -> [(scheme: String, host: String?)] {
+    guard let id = selection.id, let market = MarketCatalogue.market(id: id) else { return [] }
+    return market.urlSchemes.map { ($0.scheme, $0.customHost) }
+  }
+
+  private static func duplicate(in values: [String]) -> String? {
+    var seen: Set<String> = []
+    return values.first { !seen.insert($0).inserted }
   }
 
   private static func isAppID(_ value: String) -> Bool {

@@ -2,6 +2,8 @@ extension CommandSpecification {
   private static let market = OptionSpecification(
     "--market", value: "ID", help: "decide with this market's configuration (CA, MX); without it, the platform alone")
   private static let json = OptionSpecification("--json", help: "print JSON instead of text")
+  private static let requiredMarket = OptionSpecification(
+    "--market", value: "ID", help: "the market whose domains the file is for (CA, MX); required")
 
   /// Every command, in the order `deeplink --help` lists them.
   package static let all: [CommandSpecification] = [
@@ -107,32 +109,69 @@ extension CommandSpecification {
     }(),
     CommandSpecification(
       name: .aasa, summary: "print the apple-app-site-association file for a market's domains",
-      usage: "--market ID --app-id TEAM.bundle",
-      options: [market, OptionSpecification("--app-id", value: "TEAM.bundle", help: "the app's team and bundle ID")],
-      positionals: [], requiredPositionals: 0, requiredOptions: ["--market", "--app-id"],
+      usage: "--market ID --app-id TEAM.bundle… | --report | --verify [FILE|-]",
+      options: [
+        requiredMarket,
+        OptionSpecification(
+          "--app-id", value: "TEAM.bundle", repeats: true,
+          help: "an app that opens the links: team ID, a dot, bundle ID (repeat for several apps)"),
+        OptionSpecification(
+          "--report", help: "list the link shapes the file and the router treat differently, and why"),
+        OptionSpecification(
+          "--verify",
+          help: "judge each link of FILE (or standard input) by the file and by the router; exit 1 on a disagreement"),
+      ],
+      positionals: ["FILE"], requiredPositionals: 0, requiredOptions: ["--market"],
       discussion: """
-        Derives the `applinks` components from the rules the router uses for the market's domains: \
-        captures become `?*`, required query captures a `?` component, and paths with more segments than \
-        a rule are excluded first. AASA wildcards cannot express capture types: a claimed link whose \
-        value a typed route rejects (`/ip/desk/abc`) reaches the app, which sends it to the browser.
+        Writes the `applinks` components iOS reads to decide whether a link of the market's domains opens \
+        the app, derived from the rules the router applies there, so that iOS never claims a link the router \
+        sends to the browser (no bounce): capture types become exclusions (`$(int)`), repeated slashes \
+        `$(s)`, and what the router refuses everywhere is excluded first. Every domain of a market gets the \
+        same file. `--report` lists what the file cannot express (Docs/AssociationFiles.md explains each \
+        line); `--verify` reads one link per line ('#' comments and blank lines skipped) and prints every \
+        link where iOS, under any reading of Apple's open points, and the router disagree. The market is \
+        required; without `--market` the command exits 64.
         """,
-      examples: [("deeplink aasa --market CA --app-id ABCDE12345.com.example.shop", "serve at /.well-known/")]),
+      examples: [
+        ("deeplink aasa --market CA --app-id ABCDE12345.com.example.shop", "serve at /.well-known/"),
+        ("deeplink aasa --market MX --report", "what stays in the browser, and why"),
+        ("deeplink aasa --market CA --verify production-links.txt", "check the web team's links before a release"),
+      ]),
     CommandSpecification(
       name: .assetlinks, summary: "print Android's assetlinks.json for a market",
-      usage: "--market ID --package NAME --fingerprint SHA256",
+      usage: "--market ID --package NAME --fingerprint SHA256… [--dynamic-rules]",
       options: [
-        market, OptionSpecification("--package", value: "NAME", help: "the Android application ID"),
+        requiredMarket, OptionSpecification("--package", value: "NAME", help: "the Android application ID"),
         OptionSpecification(
-          "--fingerprint", value: "SHA256", help: "the signing certificate's SHA-256, 32 hex bytes (colons optional)"),
+          "--fingerprint", value: "SHA256", repeats: true,
+          help: "a signing certificate's SHA-256, 32 hex bytes (colons optional); repeat for upload and Play keys"),
+        OptionSpecification(
+          "--dynamic-rules", help: "add Android 15's dynamic_app_link_components for the market's paths"),
       ],
       positionals: [], requiredPositionals: 0, requiredOptions: ["--market", "--package", "--fingerprint"],
-      discussion: "Prints the Digital Asset Links statement that lets the app handle all URLs of the market's domains.",
+      discussion: """
+        Prints the Digital Asset Links statement that lets the app verify the market's domains, with every \
+        fingerprint given. `--dynamic-rules` adds the Android 15 rules: the browser hand-off fragment \
+        excluded, then each rule's path. The market is required; without `--market` the command exits 64.
+        """,
       examples: [
         (
           "deeplink assetlinks --market MX --package com.example.shop --fingerprint 14:6D:E9:…:FA",
           "serve at /.well-known/assetlinks.json"
         )
       ]),
+    CommandSpecification(
+      name: .intentFilters, summary: "print the AndroidManifest intent filters for a market's links",
+      usage: "--market ID",
+      options: [requiredMarket],
+      positionals: [], requiredPositionals: 0, requiredOptions: ["--market"],
+      discussion: """
+        Prints `<intent-filter android:autoVerify="true">` for the market's domains and web paths (a path \
+        with captures as a `pathAdvancedPattern`, API 31 and later) and a filter for its custom scheme, \
+        derived from the rules the router applies, so that Android never claims a link the router sends to \
+        the browser. Rules that need a query item are listed as not claimed.
+        """,
+      examples: [("deeplink intent-filters --market CA", "paste inside the activity that receives links")]),
   ]
 
   /// The specification of `name`.

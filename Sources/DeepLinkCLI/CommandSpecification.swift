@@ -1,6 +1,7 @@
 /// The `deeplink` tool's commands.
 package enum CommandName: String, Sendable, Hashable, CaseIterable {
   case route, explain, check, routes, validate, snapshot, link, aasa, assetlinks
+  case intentFilters = "intent-filters"
 }
 
 /// One option a command accepts: a flag (`--json`) or an option with a value (`--market ID`).
@@ -13,12 +14,18 @@ package struct OptionSpecification: Sendable, Hashable {
   package let allowedValues: [String]?
   /// One line of help.
   package let help: String
+  /// Whether the option may be given more than once (`--app-id A --app-id B`); repeating any
+  /// other option is a usage error rather than the last one silently winning.
+  package let repeats: Bool
 
   /// Declares an option.
-  package init(_ name: String, value valueName: String? = nil, allowed: [String]? = nil, help: String) {
+  package init(
+    _ name: String, value valueName: String? = nil, allowed: [String]? = nil, repeats: Bool = false, help: String
+  ) {
     self.name = name
     self.valueName = valueName
     self.allowedValues = allowed
+    self.repeats = repeats
     self.help = help
   }
 

@@ -80,6 +80,7 @@ package enum DeepLinkTool {
     case .link: try LinkCommand.run(parsed, environment: environment)
     case .aasa: try AssociationCommands.aasa(parsed, environment: environment)
     case .assetlinks: try AssociationCommands.assetLinks(parsed, environment: environment)
+    case .intentFilters: try AssociationCommands.intentFilters(parsed, environment: environment)
     }
   }
 }

@@ -22,6 +22,19 @@ import Testing
     #expect(try ArgumentParser.parse(["--version"]) == .version)
   }
 
+  @Test("an option declared to repeat keeps every value, in order")
+  func repeatedOptions() throws {
+    let invocation = try ArgumentParser.parse([
+      "aasa", "--market", "CA", "--app-id", "ABCDE12345.com.example.shop", "--app-id=FGHIJ67890.com.example.clip",
+    ])
+    guard case .run(let parsed) = invocation else {
+      Issue.record("expected a command, got \(invocation)")
+      return
+    }
+    #expect(parsed.values("--app-id") == ["ABCDE12345.com.example.shop", "FGHIJ67890.com.example.clip"])
+    #expect(parsed.value("--market") == "CA")
+  }
+
   @Test(
     "a usage mistake says what was expected",
     arguments: [
@@ -31,7 +44,9 @@ import Testing
       (["rout", "shop://cart"], "did you mean `route`"),
       (["check", "--format", "xml"], "expected one of: text, jsonl"),
       (["check", "--market"], "`--market` needs a value"),
-      (["aasa", "--market", "CA"], "missing --app-id"),
+      (["aasa", "--app-id", "ABCDE12345.com.example.shop"], "missing --market"),
+      (["route", "--market", "CA", "--market", "MX", "shop://cart"], "`--market` is given twice"),
+      (["route", "--json", "--json", "shop://cart"], "`--json` is given twice"),
       (["routes", "--json=yes"], "takes no value"),
       ([], "missing command"),
     ])

@@ -3,42 +3,6 @@ import DeepLinkCore
 import Foundation
 import Testing
 
-/// Matches links against `applinks` components the way iOS documents it: components in order,
-/// the first whose `/` and `?` patterns match decides; `*` is any run of characters (also `/`),
-/// `?` one character; `exclude` means the link stays in the browser.
-struct AASAMatcher {
-  let components: [[String: Any]]
-
-  func claims(path: String, query: [String: String]) -> Bool {
-    for component in components {
-      let caseInsensitive = component["caseSensitive"] as? Bool == false
-      if let pattern = component["/"] as? String, !Self.matches(pattern, path, caseInsensitive) { continue }
-      if let items = component["?"] as? [String: String] {
-        let all = items.allSatisfy { name, pattern in
-          query[name].map { Self.matches(pattern, $0, caseInsensitive) } ?? false
-        }
-        if !all { continue }
-      }
-      return component["exclude"] as? Bool != true
-    }
-    return false
-  }
-
-  static func matches(_ pattern: String, _ text: String, _ caseInsensitive: Bool) -> Bool {
-    let p = Array(caseInsensitive ? pattern.lowercased() : pattern)
-    let t = Array(caseInsensitive ? text.lowercased() : text)
-    func match(_ i: Int, _ j: Int) -> Bool {
-      if i == p.count { return j == t.count }
-      switch p[i] {
-      case "*": return (j...t.count).contains { match(i + 1, $0) }
-      case "?": return j < t.count && match(i + 1, j + 1)
-      default: return j < t.count && p[i] == t[j] && match(i + 1, j + 1)
-      }
-    }
-    return match(0, 0)
-  }
-}
-
 @Suite struct AssociationFileTests {
   static let appID = "ABCDE12345.com.example.shop"
 
@@ -49,6 +13,12 @@ struct AASAMatcher {
     let root = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
     #expect(Set(root.keys) == ["applinks"])
     let applinks = try #require(root["applinks"] as? [String: Any])
+    #expect(Set(applinks.keys) == ["defaults", "substitutionVariables", "details"])
+    #expect(applinks["defaults"] as? [String: Bool] == ["caseSensitive": false])
+    let variables = try #require(applinks["substitutionVariables"] as? [String: [String]])
+    #expect(variables["s"] == ["/", "//", "///"])
+    // Apple: values may hold `?` and `*` but no other variable.
+    #expect(variables.values.allSatisfy { $0.allSatisfy { !$0.contains("$(") } })
     let details = try #require(applinks["details"] as? [[String: Any]])
     #expect(details.count == 1)
     #expect(details[0]["appIDs"] as? [String] == [Self.appID])
@@ -57,95 +27,119 @@ struct AASAMatcher {
     let allowed: Set<String> = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"]
     for component in components {
       #expect(Set(component.keys).isSubset(of: allowed))
-      #expect((component["/"] as? String)?.hasPrefix("/") == true)
+      if let path = component["/"] as? String { #expect(path.hasPrefix("/") || path.hasPrefix("*"), "\(path)") }
     }
-    // Excluding components come first.
-    let firstInclude = components.firstIndex { $0["exclude"] as? Bool != true } ?? components.count
-    #expect(components[firstInclude...].allSatisfy { $0["exclude"] as? Bool != true })
+    // The browser hand-off fragment is excluded before anything is claimed.
+    #expect(components[0]["#"] as? String == DeepLinkDecision.browserHandOffFragment)
+    #expect(components[0]["exclude"] as? Bool == true)
   }
 
-  @Test("the file claims a link exactly when the router routes it into the app", arguments: MarketCatalogue.ids)
-  func agreesWithTheRouter(market: String) throws {
-    let result = try ToolProcess.run(["aasa", "--market", market, "--app-id", Self.appID])
-    let root = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-    let details = try #require((root["applinks"] as? [String: Any])?["details"] as? [[String: Any]])
-    let matcher = AASAMatcher(components: try #require(details[0]["components"] as? [[String: Any]]))
-    let configuration = try DeepLinkAssembly.configuration(market: market)
-    let domains = try #require(MarketCatalogue.market(id: market)).domains.map(\.name)
-    var checked = 0
-    for domain in domains {
-      for sample in Self.samples(configuration, host: domain) {
-        let link = try DeepLink("https://\(domain)\(sample.path)")
-        let query = Dictionary(link.queryItems.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
-        let claimed = matcher.claims(path: "/" + link.pathSegments.joined(separator: "/"), query: query)
-        let routed = configuration.decide(link.absoluteString).outcome == .routed
-        if sample.valueRejected {
-          // Documented: AASA cannot express capture types; the app gets the link and sends it to the browser.
-          #expect(claimed && !routed, "\(domain)\(sample.path)")
-        } else {
-          #expect(claimed == routed, "\(domain)\(sample.path): file claims \(claimed), router routes \(routed)")
-        }
-        checked += 1
-      }
-    }
-    // Four unrelated paths per domain, and samples of every rule on it.
-    #expect(checked > domains.count * 4)
-  }
+  static let fingerprint = (0..<32).map { _ in "AB" }.joined(separator: ":")
+  static let playFingerprint = (0..<32).map { _ in "CD" }.joined(separator: ":")
 
-  /// Links for every rule of `host`: good values, an extra segment, a missing query item,
-  /// upper case, values the target's types reject, and unrelated paths.
-  static func samples(_ configuration: DeepLinkConfiguration, host: String) -> [(path: String, valueRejected: Bool)] {
-    var samples: [(String, Bool)] = [("/", false), ("/help", false), ("/en", false), ("/fr/aide", false)]
-    for rule in configuration.universalLinks {
-      guard let compiled = try? rule.compile(), case .host(let pattern) = compiled.pattern.namespace,
-        pattern.matches(host)
-      else { continue }
-      var types: [String: ParameterType] = [:]
-      for segment in compiled.target.segments {
-        if case .parameter(let name, let type) = segment { types[name] = type }
-      }
-      func path(_ value: (String) -> String) -> String {
-        "/"
-          + compiled.pattern.segments.map { segment -> String in
-            switch segment {
-            case .literal(let text): text
-            case .parameter(let name, _), .optional(let name, _), .catchAll(let name): value(name)
-            }
-          }.joined(separator: "/")
-      }
-      let good: (String) -> String = { name in
-        name == "reference" ? "ABC1234567" : types[name] == .int ? "12345" : "sample"
-      }
-      let query = compiled.pattern.queryCaptures.map { "\($0.key)=chair" }.joined(separator: "&")
-      let suffix = query.isEmpty ? "" : "?" + query
-      samples.append((path(good) + suffix, false))
-      samples.append((path(good).uppercased() + suffix, false))
-      samples.append((path(good) + "/extra" + suffix, false))
-      if !query.isEmpty { samples.append((path(good), false)) }
-      if types.values.contains(.int) {
-        samples.append((path { types[$0] == .int ? "abc" : good($0) } + suffix, true))
-      }
-      if compiled.pattern.parameterNames.contains("reference") {
-        samples.append((path { $0 == "reference" ? "short" : good($0) } + suffix, true))
-      }
-    }
-    return samples
-  }
-
-  @Test("assetlinks prints the Digital Asset Links statement", arguments: MarketCatalogue.ids)
+  @Test("assetlinks prints the Digital Asset Links statement with every fingerprint", arguments: MarketCatalogue.ids)
   func assetLinks(market: String) throws {
-    let fingerprint = (0..<32).map { _ in "AB" }.joined(separator: ":")
     let result = try ToolProcess.run([
-      "assetlinks", "--market", market, "--package", "com.example.shop", "--fingerprint", fingerprint.lowercased(),
+      "assetlinks", "--market", market, "--package", "com.example.shop", "--fingerprint",
+      Self.fingerprint.lowercased(), "--fingerprint", Self.playFingerprint.replacingOccurrences(of: ":", with: ""),
     ])
     #expect(result.status == 0, "\(result.error)")
     let statements = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
     #expect(statements.count == 1)
     #expect(statements[0]["relation"] as? [String] == ["delegate_permission/common.handle_all_urls"])
+    #expect(statements[0]["relation_extensions"] == nil)
     let target = try #require(statements[0]["target"] as? [String: Any])
     #expect(target["namespace"] as? String == "android_app")
     #expect(target["package_name"] as? String == "com.example.shop")
-    #expect(target["sha256_cert_fingerprints"] as? [String] == [fingerprint])
+    #expect(target["sha256_cert_fingerprints"] as? [String] == [Self.fingerprint, Self.playFingerprint])
+  }
+
+  @Test("assetlinks --dynamic-rules adds Android 15's rules, the hand-off fragment excluded first")
+  func dynamicRules() throws {
+    let result = try ToolProcess.run([
+      "assetlinks", "--market", "CA", "--package", "com.example.shop", "--fingerprint", Self.fingerprint,
+      "--dynamic-rules",
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    let statements = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+    let extensions = try #require(statements.first?["relation_extensions"] as? [String: [String: Any]])
+    let components = try #require(
+      extensions["delegate_permission/common.handle_all_urls"]?["dynamic_app_link_components"] as? [[String: Any]])
+    #expect(components.first?["#"] as? String == DeepLinkDecision.browserHandOffFragment)
+    #expect(components.first?["exclude"] as? Bool == true)
+    #expect(components.dropFirst().contains { $0["/"] as? String == "/fr/panier*" })
+  }
+
+  @Test("several --app-id give one appIDs list, in order")
+  func severalApps() throws {
+    let result = try ToolProcess.run([
+      "aasa", "--market", "MX", "--app-id", Self.appID, "--app-id", "FGHIJ67890.com.example.shop.clip",
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let details = try #require((root["applinks"] as? [String: Any])?["details"] as? [[String: Any]])
+    #expect(details[0]["appIDs"] as? [String] == [Self.appID, "FGHIJ67890.com.example.shop.clip"])
+  }
+
+  @Test(
+    "intent-filters prints a verified filter for the domains and a filter for the scheme",
+    arguments: MarketCatalogue.ids)
+  func intentFilters(market: String) throws {
+    let result = try ToolProcess.run(["intent-filters", "--market", market])
+    #expect(result.status == 0, "\(result.error)")
+    let xml = result.output
+    #expect(xml.contains("<intent-filter android:autoVerify=\"true\">"))
+    #expect(xml.contains("<data android:scheme=\"https\" />"))
+    #expect(!xml.contains("android:scheme=\"http\""))
+    for domain in try #require(MarketCatalogue.market(id: market)).domains {
+      #expect(xml.contains("<data android:host=\"\(domain.name)\" />"))
+    }
+    #expect(xml.contains("android:pathAdvancedPattern="))
+    let scheme = try #require(MarketCatalogue.market(id: market)?.urlSchemes.first?.scheme)
+    #expect(xml.contains("<data android:scheme=\"\(scheme)\" />"))
+  }
+
+  @Test("aasa --report lists each shape the file does not claim, with its reason", arguments: MarketCatalogue.ids)
+  func report(market: String) throws {
+    let result = try ToolProcess.run(["aasa", "--market", market, "--report"])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains("routed by the app, not claimed by the file"))
+    #expect(result.output.contains("/%65n/cart"))
+    #expect(result.output.contains("claimed by the file, not routed"))
+    #expect(result.output.contains("bytes (Apple's limit 131072)"))
+  }
+
+  @Test("aasa --verify exits 0 when the file and the router agree on every link")
+  func verifyAgreeing() throws {
+    let links = """
+      # production links
+      https://shop.example.ca/fr/panier
+      https://shop.example.ca/en/ip/standing-desk/123
+      https://shop.example.ca/en/ip/standing-desk/abc
+      https://www.shop.example.ca/fr/recherche?q=bureau
+
+      https://shop.example.ca/fr/aide
+      https://www.example.org/
+      """
+    let result = try ToolProcess.run(["aasa", "--market", "CA", "--verify", "-"], input: Data(links.utf8))
+    #expect(result.status == 0, "\(result.output)\(result.error)")
+    #expect(result.output.isEmpty)
+    #expect(result.error.contains("5 links checked, 1 skipped; 0 bounce"))
+  }
+
+  @Test("aasa --verify prints every disagreement and exits 1")
+  func verifyDisagreeing() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString).txt")
+    try Data("https://shop.example.ca/fr/panier\nhttps://shop.example.ca/%66r/panier?token=S3CRET\n".utf8).write(
+      to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let result = try ToolProcess.run(["aasa", "--market", "CA", "--verify", file.path])
+    #expect(result.status == 1)
+    #expect(
+      result.output.hasPrefix("browser\thttps://shop.example.ca/%66r/panier?token=REDACTED\t"), "\(result.output)")
+    #expect(result.output.contains("router: routed /cart"))
+    #expect(!result.output.contains("S3CRET"))
+    #expect(result.error.contains("1 stay in the browser"))
   }
 
   @Test(
@@ -153,12 +147,30 @@ struct AASAMatcher {
     arguments: [
       ["aasa", "--market", "CA", "--app-id", "com.example.shop"],
       ["aasa", "--app-id", "ABCDE12345.com.example.shop"],
+      ["aasa", "--market", "CA"],
+      ["aasa", "--market", "CA", "--app-id", "ABCDE12345.com.example.shop", "--app-id", "ABCDE12345.com.example.shop"],
+      ["aasa", "--market", "CA", "--market", "MX", "--app-id", "ABCDE12345.com.example.shop"],
+      ["aasa", "--market", "CA", "--report", "--verify"],
+      ["aasa", "--market", "CA", "--app-id", "ABCDE12345.com.example.shop", "links.txt"],
       ["aasa", "--market", "XX", "--app-id", "ABCDE12345.com.example.shop"],
       ["assetlinks", "--market", "CA", "--package", "com.example.shop", "--fingerprint", "1234"],
       ["assetlinks", "--market", "CA", "--package", "shop", "--fingerprint", String(repeating: "A", count: 64)],
+      ["assetlinks", "--package", "com.example.shop", "--fingerprint", String(repeating: "A", count: 64)],
+      [
+        "assetlinks", "--market", "CA", "--package", "com.example.shop", "--fingerprint",
+        String(repeating: "A", count: 64),
+        "--fingerprint", String(repeating: "a", count: 64),
+      ],
+      ["intent-filters"],
     ])
   func usage(arguments: [String]) throws {
     let result = try ToolProcess.run(arguments)
     #expect(result.status == 64, "\(result.error)")
+  }
+
+  @Test("aasa --verify on a missing file is unreadable input")
+  func verifyMissingFile() throws {
+    let result = try ToolProcess.run(["aasa", "--market", "CA", "--verify", "/nonexistent/links.txt"])
+    #expect(result.status == 65, "\(result.error)")
   }
 }

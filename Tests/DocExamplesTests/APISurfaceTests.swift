@@ -8,6 +8,7 @@ import Testing
     ("DeepLinkCore", "Sources/DeepLinkCore"), ("DeepLinkNavigation", "Sources/DeepLinkNavigation"),
     ("PlatformLinks", "Sources/PlatformLinks"), ("DeepLinkComposition", "Sources/DeepLinkComposition"),
     ("DeepLinkApple", "Sources/DeepLinkApple"), ("DeepLinkTesting", "Sources/DeepLinkTesting"),
+    ("AssociationMatchers", "Sources/AssociationMatchers"),
   ]
 
   /// The names of the top-level public declarations in the Swift files under `path`.

@@ -63,7 +63,8 @@ final class PrefixHandler: DeepLinkHandler {
     #expect(await registry.handleAndWait("https://elsewhere.example.org/login") == .external)
     #expect(await registry.handleAndWait("https://shop.example.com/about") == .external)
     #expect(fallback == ["shop://nowhere"])
-    #expect(external == ["https://elsewhere.example.org/login", "https://shop.example.com/about"])
+    // The app's own domain goes to the browser with the fragment no association file claims.
+    #expect(external == ["https://elsewhere.example.org/login", "https://shop.example.com/about#no_universal_links"])
     #expect(login.handledLinks.isEmpty)
   }
 

@@ -101,6 +101,27 @@ public struct DeepLinkDecision: Sendable {
 
   /// The link the route matched: the rewritten one if a rewrite applied.
   public var routedLink: DeepLink? { rewrittenTo ?? link }
+
+  /// The fragment a link handed to the browser from one of the app's own domains carries: the
+  /// association files the package writes exclude it (Apple's documented example of an excluded
+  /// fragment; an exclusion in Android's dynamic rules), so the operating system cannot give the
+  /// link back to the app and no hand-off can loop.
+  public static let browserHandOffFragment = "no_universal_links"
+
+  /// The link the external-URL handler gets for an ``DeepLinkOutcome/external`` decision, `nil`
+  /// for any other outcome.
+  ///
+  /// A link to another site is handed over as it came. A path on one of the app's own domains
+  /// that the app does not open (``DeepLinkReason/unmatchedWebPath``) is handed over with its
+  /// fragment replaced by ``browserHandOffFragment``; the page loses its own fragment, which
+  /// the server never sees anyway.
+  public var browserLink: DeepLink? {
+    guard outcome == .external, let link else { return nil }
+    guard reason == .unmatchedWebPath else { return link }
+    return DeepLink(
+      scheme: link.scheme, host: link.host, port: link.port, pathSegments: link.pathSegments,
+      queryItems: link.queryItems, fragment: Self.browserHandOffFragment)
+  }
 }
 
 /// What a route in the table leads to.

@@ -111,7 +111,7 @@ extension DeepLinker {
       result = .forbidden(reason: why)
     case .external:
       emit(.external, id, redacted, reason: reason)
-      if let link = decision.link { externalURLHandler?(link) }
+      if let link = decision.browserLink { externalURLHandler?(link) }
       result = .external
     case .notFound:
       emit(.notFound, id, redacted, reason: reason)

@@ -1,0 +1,254 @@
+import DeepLinkCore
+
+/// Android's side of a market's links, from the same rewrite rules as the router: the manifest's
+/// `<intent-filter>` elements and the dynamic rules of Android 15 (`Docs/AssociationFiles.md`).
+///
+/// Android matches a `<data>` path against the link's decoded path, case-sensitively, and ignores
+/// the query before Android 15. So:
+/// - a rule with literal segments only is an `android:path` (every Android version) and, for
+///   other letter cases and repeated slashes, a `pathAdvancedPattern`;
+/// - a rule with captures is a `pathAdvancedPattern` (Android 12, API 31, and later): literals
+///   as `[eE][nN]`, `/+` between segments, a capture `[^/]+`, an `int` `[0-9]{1,18}`, a `uuid`
+///   its hex groups, a trailing `/*`; older versions do not claim it;
+/// - a rule that needs a query item is not claimed: a path-only filter would claim the link
+///   without the item, which the router sends to the browser.
+package struct AndroidAppLinks: Sendable {
+  /// One `<data>` path of the manifest.
+  package struct PathEntry: Sendable, Hashable {
+    /// `path` or `pathAdvancedPattern`.
+    package var attribute: String
+    /// The attribute's value as written in the XML (already escaped for the pattern and XML).
+    package var value: String
+    /// The lowest API level that reads the attribute.
+    package var apiLevel: Int
+    /// The rule it came from.
+    package var comment: String
+  }
+
+  /// One entry of `dynamic_app_link_components`.
+  package struct DynamicComponent: Sendable, Hashable {
+    /// The `/` expression, if any.
+    package var path: String?
+    /// The `#` expression, if any.
+    package var fragment: String?
+    /// Whether matching links stay in the browser.
+    package var exclude: Bool
+    /// Why it is there.
+    package var comments: String
+  }
+
+  /// The domains, as the manifest lists them.
+  package let hosts: [String]
+  /// The manifest's `<data>` paths, in rule order.
+  package let paths: [PathEntry]
+  /// The rules not claimed on Android, with the reason.
+  package let unclaimed: [(rule: String, reason: String)]
+  /// The rules' leading literal paths, for the dynamic rules.
+  let prefixes: [(prefix: String, comment: String)]
+
+  /// The entries for `rules` on `hosts` (every host must get the same rules, as for the AASA).
+  package init(rules: [CompiledRewrite], hosts: [String]) {
+    self.hosts = hosts
+    var paths: [PathEntry] = []
+    var unclaimed: [(String, String)] = []
+    var prefixes: [(String, String)] = []
+    for rule in rules {
+      guard case .host(let hostPattern) = rule.pattern.namespace, let first = hosts.first, hostPattern.matches(first)
+      else { continue }
+      let pattern = rule.pattern
+      let comment = "\(AppleAppSiteAssociation.webPath(pattern.source)) → \(rule.target.source)"
+      if pattern.queryCaptures.contains(where: { !$0.isOptional }) {
+        unclaimed.append((comment, "needs a query item; Android filters match paths only"))
+        continue
+      }
+      var types: [String: ParameterType] = [:]
+      for segment in rule.target.segments {
+        if case .parameter(let name, let type) = segment { types[name] = type }
+        if case .optional(let name, let type) = segment { types[name] = type }
+      }
+      var shapes = [pattern.segments]
+      if case .optional? = pattern.segments.last { shapes.insert(Array(pattern.segments.dropLast()), at: 0) }
+      for segments in shapes {
+        let literals = segments.compactMap { segment -> String? in
+          if case .literal(let text) = segment { return text }
+          return nil
+        }
+        if literals.count == segments.count {
+          let path = "/" + literals.joined(separator: "/")
+          paths.append(PathEntry(attribute: "path", value: Self.xml(path), apiLevel: 1, comment: comment))
+        }
+        let advanced =
+          segments.map { "/+" + Self.advancedPiece($0, types: types, caseInsensitive: pattern.isCaseInsensitive) }
+          .joined() + "/*"
+        paths.append(
+          PathEntry(
+            attribute: "pathAdvancedPattern", value: Self.xml(advanced.isEmpty ? "/*" : advanced), apiLevel: 31,
+            comment: comment))
+      }
+      var prefix = ""
+      for segment in pattern.segments {
+        guard case .literal(let text) = segment else { break }
+        prefix += "/" + text
+      }
+      prefixes.append((prefix, comment))
+    }
+    var seen: Set<PathEntry> = []
+    self.paths = paths.filter { seen.insert($0).inserted }
+    self.unclaimed = unclaimed
+    self.prefixes = prefixes
+  }
+
+  /// One segment in PatternMatcher's advanced syntax, before XML escaping.
+  static func advancedPiece(_ segment: RoutePattern.Segment, types: [String: ParameterType], caseInsensitive: Bool)
+    -> String
+  {
+    switch segment {
+    case .literal(let text):
+      return text.map { character -> String in
+        let text = String(character)
+        if caseInsensitive, character.isASCII, character.isLetter {
+          return "[\(text.uppercased())\(text.lowercased())]"
+        }
+        return ".*+[]{}\\^$?()|".contains(character) ? "\\" + text : text
+      }.joined()
+    case .parameter(let name, let type), .optional(let name, let type):
+      switch types[name] ?? type {
+      case .int: return "[0-9]{1,18}"
+      case .uuid:
+        return [8, 4, 4, 4, 12].map { "[0-9a-fA-F]{\($0)}" }.joined(separator: "-")
+      case .string: return "[^/]+"
+      }
+    case .catchAll: return "[^/].*"
+    }
+  }
+
+  /// `text` escaped for an XML attribute: a `\` doubles (the XML reader takes one away before the
+  /// pattern sees it), `&`, `<`, `>` and `"` become entities.
+  static func xml(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "\\": result += "\\\\"
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// The `<intent-filter>` elements to paste into the activity that receives links.
+  ///
+  /// - Parameter customSchemes: the market's schemes with their fixed hosts, claimed by a second,
+  ///   unverified filter.
+  package func manifestXML(customSchemes: [(scheme: String, host: String?)]) -> String {
+    var xml = "<!-- Generated by `deeplink intent-filters`: paste inside the <activity> that receives links. -->\n"
+    xml += "<intent-filter android:autoVerify=\"true\">\n"
+    xml += "  <action android:name=\"android.intent.action.VIEW\" />\n"
+    xml += "  <category android:name=\"android.intent.category.DEFAULT\" />\n"
+    xml += "  <category android:name=\"android.intent.category.BROWSABLE\" />\n"
+    xml += "  <data android:scheme=\"https\" />\n"
+    for host in hosts { xml += "  <data android:host=\"\(Self.xml(host))\" />\n" }
+    if !paths.contains(where: { $0.apiLevel == 1 }) {
+      xml += "  <!-- keeps Android 11 and earlier from claiming every path -->\n"
+      xml += "  <data android:path=\"/no_match_for_older_android_versions\" />\n"
+    }
+    for path in paths {
+      let level = path.apiLevel > 1 ? " (API \(path.apiLevel)+)" : ""
+      xml += "  <!-- \(Self.comment(path.comment))\(level) -->\n"
+      xml += "  <data android:\(path.attribute)=\"\(path.value)\" />\n"
+    }
+    for (rule, reason) in unclaimed {
+      xml += "  <!-- not claimed: \(Self.comment(rule)): \(Self.comment(reason)) -->\n"
+    }
+    xml += "</intent-filter>\n"
+    for scheme in customSchemes {
+      xml += "<intent-filter>\n"
+      xml += "  <action android:name=\"android.intent.action.VIEW\" />\n"
+      xml += "  <category android:name=\"android.intent.category.DEFAULT\" />\n"
+      xml += "  <category android:name=\"android.intent.category.BROWSABLE\" />\n"
+      xml += "  <data android:scheme=\"\(Self.xml(scheme.scheme))\" />\n"
+      xml += "</intent-filter>\n"
+    }
+    return xml
+  }
+
+  /// The Android 15 dynamic rules: the hand-off fragment excluded first, then each rule's
+  /// leading literal path; a link no entry matches does not open the app. They can only narrow
+  /// what the manifest claims.
+  package var dynamicComponents: [DynamicComponent] {
+    var components = [
+      DynamicComponent(
+        fragment: DeepLinkDecision.browserHandOffFragment, exclude: true,
+        comments: "a link the app handed to the browser: never back to the app")
+    ]
+    var seen: Set<String> = []
+    for (prefix, comment) in prefixes where seen.insert(prefix).inserted {
+      let path = prefix.isEmpty ? "*" : prefix + "*"
+      components.append(DynamicComponent(path: path, exclude: false, comments: comment))
+    }
+    return components
+  }
+
+  private static func comment(_ text: String) -> String {
+    text.replacingOccurrences(of: "--", with: "- -")
+  }
+}
+
+/// Android's Digital Asset Links statement for an app.
+package enum AssetLinks {
+  /// `[{"relation":[…],"target":{…},"relation_extensions":{…}}]`, pretty-printed.
+  ///
+  /// - Parameters:
+  ///   - package: the application ID.
+  ///   - fingerprints: the signing certificates' SHA-256 (the upload key and Play's signing key).
+  ///   - dynamicComponents: Android 15's `dynamic_app_link_components`, if wanted.
+  package static func json(
+    package: String, fingerprints: [String], dynamicComponents: [AndroidAppLinks.DynamicComponent]?
+  )
+    -> String
+  {
+    var text = """
+      [
+        {
+          "relation": ["delegate_permission/common.handle_all_urls"],
+          "target": {
+            "namespace": "android_app",
+            "package_name": \(quoted(package)),
+            "sha256_cert_fingerprints": [\(fingerprints.map(quoted).joined(separator: ", "))]
+          }
+      """
+    if let dynamicComponents {
+      text += ",\n    \"relation_extensions\": {\n      \"delegate_permission/common.handle_all_urls\": {\n"
+      text += "        \"dynamic_app_link_components\": [\n"
+      text += dynamicComponents.map { component in
+        var fields: [String] = []
+        if let path = component.path { fields.append("\"/\": \(quoted(path))") }
+        if let fragment = component.fragment { fields.append("\"#\": \(quoted(fragment))") }
+        if component.exclude { fields.append("\"exclude\": true") }
+        fields.append("\"comments\": \(quoted(component.comments))")
+        return "          { " + fields.joined(separator: ", ") + " }"
+      }.joined(separator: ",\n")
+      text += "\n        ]\n      }\n    }"
+    }
+    text += "\n  }\n]\n"
+    return text
+  }
+
+  /// `fingerprint` as Android writes it (`14:6D:…`, 32 upper-case hex bytes), or `nil` when it
+  /// is not a SHA-256 (with or without colons).
+  package static func normalizedFingerprint(_ fingerprint: String) -> String? {
+    let hex = fingerprint.filter { $0 != ":" }.uppercased()
+    guard hex.count == 64, hex.allSatisfy({ $0.isHexDigit && $0.isASCII }) else { return nil }
+    var pairs: [String] = []
+    var index = hex.startIndex
+    while index < hex.endIndex {
+      let next = hex.index(index, offsetBy: 2)
+      pairs.append(String(hex[index..<next]))
+      index = next
+    }
+    return pairs.joined(separator: ":")
+  }
+}

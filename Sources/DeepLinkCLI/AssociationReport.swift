@@ -1,0 +1,106 @@
+import DeepLinkCore
+
+/// What the association files and the router do not agree on, shape by shape, with the reason:
+/// `deeplink aasa --report` prints it, `Docs/AssociationFiles.md` explains it.
+package struct AssociationReport: Sendable, Hashable {
+  /// One shape of link and why the file treats it differently from the router.
+  package struct Shape: Sendable, Hashable {
+    /// A word for the shape (`escapedLiteral`), the variant ``AssociationSamples`` gives such links.
+    package var kind: String
+    /// The rule it belongs to (`/en/ip/{slug}/{id} → /product/{id:int}`), or `nil` for every path.
+    package var rule: String? = nil
+    /// An example link path of the shape.
+    package var example: String
+    /// Why.
+    package var reason: String
+  }
+
+  /// Links the router keeps in the app that iOS does not hand to it: they open in the browser.
+  package let staysInBrowser: [Shape]
+  /// Links iOS hands to the app that the router does not route; each is decided inside the app
+  /// (never sent back to the browser) or cannot be written in Apple's patterns.
+  package let claimedNotRouted: [Shape]
+
+  /// The report for the rules of one domain, as ``AppleAppSiteAssociation`` writes them.
+  package init(rules: [CompiledRewrite], host: String) {
+    var stays: [Shape] = [
+      Shape(
+        kind: "escapedLiteral", example: "/%65n/cart",
+        reason:
+          "a literal segment written with percent-escapes: Apple compares the path as written (percentEncoded), "
+          + "and `false` would let an escaped slash split a capture"),
+      Shape(
+        kind: "leadingSlashes", example: "//en/cart",
+        reason: "repeated slashes at the start: a pattern starts with one literal `/`, as all of Apple's examples do"),
+      Shape(
+        kind: "fourSlashes", example: "/en////cart", reason: "four or more slashes in a row: `$(s)` lists one to three"),
+      Shape(
+        kind: "handOffFragment", example: "/en/cart#no_universal_links",
+        reason: "the browser hand-off fragment: excluded so that a link the app hands to the browser cannot loop"),
+      Shape(
+        kind: "escapedQueryName", example: "/en/search?%71=desk",
+        reason: "a query name written with percent-escapes, if iOS compares names as written (undocumented)"),
+      Shape(
+        kind: "emptyLastQuery", example: "/en/search?q=desk&q=",
+        reason: "a required query item repeated with an empty value: iOS requires every instance to match (WWDC19)"),
+    ]
+    var claimed: [Shape] = []
+    for rule in rules {
+      guard case .host(let pattern) = rule.pattern.namespace, pattern.matches(host) else { continue }
+      let name = "\(AppleAppSiteAssociation.webPath(rule.pattern.source)) → \(rule.target.source)"
+      var types: [String: ParameterType] = [:]
+      for segment in rule.target.segments {
+        if case .parameter(let name, let type) = segment { types[name] = type }
+      }
+      let segments = rule.pattern.segments
+      let ints = segments.compactMap { segment -> String? in
+        guard case .parameter(let name, let type) = segment, (types[name] ?? type) == .int else { return nil }
+        return name
+      }
+      if !ints.isEmpty {
+        stays.append(
+          Shape(
+            kind: "escapedInt", rule: name, example: "…/%34%32",
+            reason: "an int capture written with percent-escapes: `%` is excluded from int captures"))
+        claimed.append(
+          Shape(
+            kind: "literalStar", rule: name, example: "…/4*2",
+            reason:
+              "a literal `*` inside an int capture: Apple's patterns have no escape for `*`, so it cannot be "
+              + "excluded; the router decides it external and the app hands it to the browser with the hand-off "
+              + "fragment"))
+      }
+      if case .parameter? = segments.last {
+        stays.append(
+          Shape(
+            kind: "trailingSlashes", rule: name, example: "…/42//",
+            reason: "two or more slashes after a final capture: they read as a slash inside the capture"))
+      }
+    }
+    claimed.append(
+      Shape(
+        kind: "pluginCheck", example: "/pago-en-tienda/short",
+        reason:
+          "a value a route's plugin refuses (`acceptsParameters`): the file cannot see a plugin's code; the link "
+          + "reaches the app and is notFound there"))
+    self.staysInBrowser = stays
+    self.claimedNotRouted = claimed
+  }
+
+  /// The report as text: two sections, a shape a line.
+  package func text(market: String, host: String, fileSize: Int) -> String {
+    var text = "Market\(market) \(host): apple-app-site-association of \(fileSize) bytes "
+    text += "(Apple's limit \(AppleAppSiteAssociation.sizeLimit))\n\n"
+    text += "routed by the app, not claimed by the file (they open in the browser):\n"
+    text += Self.lines(staysInBrowser)
+    text += "\nclaimed by the file, not routed (decided inside the app):\n"
+    text += claimedNotRouted.isEmpty ? "  none\n" : Self.lines(claimedNotRouted)
+    return text
+  }
+
+  private static func lines(_ shapes: [Shape]) -> String {
+    shapes.map { shape in
+      "  \(shape.example)" + (shape.rule.map { "  [\($0)]" } ?? "") + "\n      \(shape.reason)\n"
+    }.joined()
+  }
+}

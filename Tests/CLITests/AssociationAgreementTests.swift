@@ -1,0 +1,130 @@
+import AssociationMatchers
+import DeepLinkCLI
+import DeepLinkComposition
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+import Testing
+
+/// The apple-app-site-association file `deeplink aasa` writes, judged link by link by Apple's
+/// documented matching (``AppleAppSiteAssociationMatcher``, written apart from the writer) and by
+/// the composed router, for every market and domain.
+@Suite struct AssociationAgreementTests {
+  static let appID = "ABCDE12345.com.example.shop"
+
+  /// One market domain with its file, matcher, configuration and report.
+  struct Domain {
+    let host: String
+    let file: String
+    let matcher: AppleAppSiteAssociationMatcher
+    let configuration: DeepLinkConfiguration
+    let report: AssociationReport
+
+    init(market: String, host: String) throws {
+      configuration = try DeepLinkAssembly.configuration(market: market)
+      let rules = configuration.universalLinks.compactMap { try? $0.compile() }
+      self.host = host
+      file = AppleAppSiteAssociation(rules: rules, host: host).json(appIDs: [AssociationAgreementTests.appID])
+      matcher = try AppleAppSiteAssociationMatcher(json: Data(file.utf8))
+      report = AssociationReport(rules: rules, host: host)
+    }
+  }
+
+  static func domains(_ market: String) throws -> [Domain] {
+    try #require(MarketCatalogue.market(id: market)).domains.map { try Domain(market: market, host: $0.name) }
+  }
+
+  @Test("iOS never claims a link the router sends to the browser or drops", arguments: MarketCatalogue.ids)
+  func noBounce(market: String) throws {
+    var judged = 0
+    for domain in try Self.domains(market) {
+      for sample in AssociationSamples.samples(domain.configuration, host: domain.host) {
+        let decision = domain.configuration.decide(sample.link)
+        let kept = decision.outcome == .routed || decision.outcome == .notFound
+        judged += 1
+        for reading in AppleAppSiteAssociationMatcher.Reading.all {
+          guard case .claimed(let component) = domain.matcher.decide(sample.link, reading: reading), !kept else {
+            continue
+          }
+          // The one shape Apple's patterns cannot exclude: `*` has no escape (Docs/AssociationFiles.md).
+          let listed = domain.report.claimedNotRouted.map(\.kind).contains(sample.variant)
+          #expect(
+            listed && sample.variant == "literalStar",
+            """
+            bounce: \(sample) is claimed by component \(component) \(domain.matcher.describe(component)) \
+            under \(reading); the router decides \(decision.outcome) (\(decision.reason?.rawValue ?? "-"))
+            """)
+        }
+      }
+    }
+    #expect(judged > 500)
+  }
+
+  @Test("what the router routes and iOS leaves in the browser is what --report lists", arguments: MarketCatalogue.ids)
+  func unclaimedIsReported(market: String) throws {
+    for domain in try Self.domains(market) {
+      let reported = Set(domain.report.staysInBrowser.map(\.kind))
+      var claimedRouted = 0
+      for sample in AssociationSamples.samples(domain.configuration, host: domain.host) {
+        let decision = domain.configuration.decide(sample.link)
+        guard decision.outcome == .routed else { continue }
+        let verdict = domain.matcher.decide(sample.link)
+        guard case .claimed = verdict else {
+          #expect(
+            reported.contains(sample.variant),
+            "\(sample) is routed to \(decision.route ?? "-") but not claimed (\(verdict)), and --report does not list it"
+          )
+          continue
+        }
+        claimedRouted += 1
+      }
+      // Typical links, case, trailing and repeated slashes and query variants are claimed.
+      #expect(claimedRouted > 50, "\(domain.host)")
+    }
+  }
+
+  @Test(
+    "a link handed to the browser from the app's own domain is claimed by no reading", arguments: MarketCatalogue.ids)
+  func handOffCannotLoop(market: String) throws {
+    var handedOver = 0
+    for domain in try Self.domains(market) {
+      for sample in AssociationSamples.samples(domain.configuration, host: domain.host) {
+        let decision = domain.configuration.decide(sample.link)
+        guard decision.outcome == .external, decision.reason == .unmatchedWebPath else { continue }
+        let browser = try #require(decision.browserLink)
+        #expect(browser.fragment == DeepLinkDecision.browserHandOffFragment)
+        for reading in AppleAppSiteAssociationMatcher.Reading.all {
+          let verdict = domain.matcher.decide(browser.absoluteString, reading: reading)
+          #expect(!Self.isClaimed(verdict), "\(browser.absoluteString) is claimed under \(reading)")
+        }
+        handedOver += 1
+      }
+    }
+    #expect(handedOver > 50)
+  }
+
+  static func isClaimed(_ decision: AppleAppSiteAssociationMatcher.Decision) -> Bool {
+    if case .claimed = decision { return true }
+    return false
+  }
+
+  @Test("a market of 1,000 rules stays under Apple's 128 KB")
+  func thousandRules() throws {
+    var rules: [CompiledRewrite] = []
+    for index in 0..<1_000 {
+      let path: String
+      switch index % 4 {
+      case 0: path = "/section-\(index)/{slug}/{id}"
+      case 1: path = "/s\(index)/cart"
+      case 2: path = "/s\(index)/orders/{id}"
+      default: path = "/s\(index)/search?q={query}"
+      }
+      let target = ["/product/{id:int}", "/cart", "/orders/{id:int}", "/search?q={query}"][index % 4]
+      rules.append(try UniversalLink("https://shop.example.test\(path)", to: target).compile())
+    }
+    let file = AppleAppSiteAssociation(rules: rules, host: "shop.example.test")
+    let bare = file.json(appIDs: [Self.appID], comments: false)
+    #expect(bare.utf8.count <= AppleAppSiteAssociation.sizeLimit, "\(bare.utf8.count) bytes")
+    #expect(try AppleAppSiteAssociationMatcher(json: Data(bare.utf8)).components.count == file.components.count)
+  }
+}
