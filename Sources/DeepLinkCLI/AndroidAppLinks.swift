@@ -116,24 +116,44 @@ package struct AndroidAppLinks: Sendable {
       case .int: return "[0-9]{1,18}"
       case .uuid:
         return [8, 4, 4, 4, 12].map { "[0-9a-fA-F]{\($0)}" }.joined(separator: "-")
-      case .string: return "[^/]+"
+      case .string: return stringCapture
       }
-    case .catchAll: return "[^/].*"
+    case .catchAll: return catchAllCapture
     }
   }
 
+  /// What the router takes in a string capture, as far as a set can say it: no slash or
+  /// backslash (nor the full-width ones NFKC makes slashes), no bidi or zero-width format
+  /// character, no C1 control, and no dot first (a `.` or `..` segment). C0 controls cannot be
+  /// written in XML: a link holding one is claimed and decided `invalid` by the app.
+  static let stringCapture = "[^/" + firstRefused + refused + "][^/" + refused + "]*"
+
+  /// A catch-all: like a string capture, slashes allowed after its first character (a dot
+  /// segment after the first is claimed and decided `invalid` by the app).
+  static let catchAllCapture = "[^/" + firstRefused + refused + "][^" + refused + "]*"
+
+  /// What a capture never holds, for a PatternMatcher set: `\\` is a backslash.
+  static let refused =
+    "\\\\\u{FF0F}\u{FF3C}\u{2215}\u{200B}-\u{200F}\u{202A}-\u{202E}\u{2060}\u{2066}-\u{2069}\u{FEFF}\u{80}-\u{9F}"
+
+  /// What a capture never starts with: a dot, or a character NFKC makes one.
+  static let firstRefused = ".\u{FF0E}\u{FE52}\u{2024}\u{2025}"
+
   /// `text` escaped for an XML attribute: a `\` doubles (the XML reader takes one away before the
-  /// pattern sees it), `&`, `<`, `>` and `"` become entities.
+  /// pattern sees it), `&`, `<`, `>` and `"` become entities, and every character outside
+  /// printable ASCII a character reference (`&#x200B;`), so the file shows what it holds.
   static func xml(_ text: String) -> String {
     var result = ""
-    for character in text {
-      switch character {
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "\\": result += "\\\\"
       case "&": result += "&amp;"
       case "<": result += "&lt;"
       case ">": result += "&gt;"
       case "\"": result += "&quot;"
-      default: result.append(character)
+      case _ where scalar.value < 0x20 || scalar.value > 0x7E:
+        result += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result

@@ -23,30 +23,50 @@ package struct AssociationReport: Sendable, Hashable {
 
   /// The report for the rules of one domain, as ``AppleAppSiteAssociation`` writes them.
   package init(rules: [CompiledRewrite], host: String) {
+    let domainRules = rules.filter { rule in
+      if case .host(let pattern) = rule.pattern.namespace { return pattern.matches(host) }
+      return false
+    }
+    // Examples from the market's own paths: its first path of literals only, its first query rule.
+    let literal =
+      domainRules.first { rule in
+        rule.pattern.queryCaptures.isEmpty
+          && rule.pattern.segments.allSatisfy { if case .literal = $0 { true } else { false } }
+      }.map { AppleAppSiteAssociation.webPath($0.pattern.source) } ?? "/cart"
+    let query =
+      domainRules.first { $0.pattern.queryCaptures.contains { !$0.isOptional } }.map { rule in
+        (
+          AppleAppSiteAssociation.webPath(rule.pattern.source).prefix { $0 != "?" },
+          rule.pattern.queryCaptures.first { !$0.isOptional }!.key
+        )
+      } ?? ("/search", "q")
+    let escapedName = query.1.utf8.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
     var stays: [Shape] = [
       Shape(
-        kind: "escapedLiteral", example: "/%65n/cart",
+        kind: "escapedLiteral",
+        example: "/%" + String(literal.utf8.dropFirst().first ?? 0x61, radix: 16, uppercase: true)
+          + literal.dropFirst(2),
         reason:
           "a literal segment written with percent-escapes: Apple compares the path as written (percentEncoded), "
           + "and `false` would let an escaped slash split a capture"),
       Shape(
-        kind: "leadingSlashes", example: "//en/cart",
+        kind: "leadingSlashes", example: "/" + literal,
         reason: "repeated slashes at the start: a pattern starts with one literal `/`, as all of Apple's examples do"),
       Shape(
-        kind: "fourSlashes", example: "/en////cart", reason: "four or more slashes in a row: `$(s)` lists one to three"),
+        kind: "fourSlashes", example: literal + "////",
+        reason: "four or more slashes in a row: `$(s)` lists one to three"),
       Shape(
-        kind: "handOffFragment", example: "/en/cart#no_universal_links",
+        kind: "handOffFragment", example: literal + "#" + DeepLinkDecision.browserHandOffFragment,
         reason: "the browser hand-off fragment: excluded so that a link the app hands to the browser cannot loop"),
       Shape(
-        kind: "escapedQueryName", example: "/en/search?%71=desk",
+        kind: "escapedQueryName", example: "\(query.0)?\(escapedName)=desk",
         reason: "a query name written with percent-escapes, if iOS compares names as written (undocumented)"),
       Shape(
-        kind: "emptyLastQuery", example: "/en/search?q=desk&q=",
+        kind: "emptyLastQuery", example: "\(query.0)?\(query.1)=desk&\(query.1)=",
         reason: "a required query item repeated with an empty value: iOS requires every instance to match (WWDC19)"),
     ]
     var claimed: [Shape] = []
-    for rule in rules {
-      guard case .host(let pattern) = rule.pattern.namespace, pattern.matches(host) else { continue }
+    for rule in domainRules {
       let name = "\(AppleAppSiteAssociation.webPath(rule.pattern.source)) → \(rule.target.source)"
       var types: [String: ParameterType] = [:]
       for segment in rule.target.segments {

@@ -104,7 +104,7 @@ import Testing
     let result = try ToolProcess.run(["aasa", "--market", market, "--report"])
     #expect(result.status == 0, "\(result.error)")
     #expect(result.output.contains("routed by the app, not claimed by the file"))
-    #expect(result.output.contains("/%65n/cart"))
+    #expect(result.output.contains("a literal segment written with percent-escapes"))
     #expect(result.output.contains("claimed by the file, not routed"))
     #expect(result.output.contains("bytes (Apple's limit 131072)"))
   }
