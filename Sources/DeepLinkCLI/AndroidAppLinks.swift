@@ -122,22 +122,52 @@ package struct AndroidAppLinks: Sendable {
     }
   }
 
-  /// What the router takes in a string capture, as far as a set can say it: no slash or
-  /// backslash (nor the full-width ones NFKC makes slashes), no bidi or zero-width format
-  /// character, no C1 control, and no dot first (a `.` or `..` segment). C0 controls cannot be
-  /// written in XML: a link holding one is claimed and decided `invalid` by the app.
-  static let stringCapture = "[^/" + firstRefused + refused + "][^/" + refused + "]*"
+  /// What the router takes in a string capture, as far as a set can say it, written as the
+  /// ranges it allows (XML cannot hold a C0 control, so a set cannot name one to refuse): no
+  /// control character, slash or backslash (nor the full-width ones NFKC makes slashes), no bidi
+  /// or zero-width format character, and no dot first (a `.` or `..` segment).
+  static let stringCapture = "[" + ranges(refusing: firstRefused + refused) + "][" + ranges(refusing: refused) + "]*"
 
   /// A catch-all: like a string capture, slashes allowed after its first character (a dot
   /// segment after the first is claimed and decided `invalid` by the app).
-  static let catchAllCapture = "[^/" + firstRefused + refused + "][^" + refused + "]*"
+  static let catchAllCapture =
+    "[" + ranges(refusing: firstRefused + refused) + "][" + ranges(refusing: refused.filter { $0 != 0x2F...0x2F })
+    + "]*"
 
-  /// What a capture never holds, for a PatternMatcher set: `\\` is a backslash.
-  static let refused =
-    "\\\\\u{FF0F}\u{FF3C}\u{2215}\u{200B}-\u{200F}\u{202A}-\u{202E}\u{2060}\u{2066}-\u{2069}\u{FEFF}\u{80}-\u{9F}"
+  /// What a capture never holds: controls, DEL, C1, slashes, backslashes, format characters.
+  static let refused: [ClosedRange<UInt32>] = [
+    0x00...0x1F, 0x2F...0x2F, 0x5C...0x5C, 0x7F...0x9F, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2060,
+    0x2066...0x2069, 0x2215...0x2215, 0xFEFF...0xFEFF, 0xFF0F...0xFF0F, 0xFF3C...0xFF3C,
+  ]
 
   /// What a capture never starts with: a dot, or a character NFKC makes one.
-  static let firstRefused = ".\u{FF0E}\u{FE52}\u{2024}\u{2025}"
+  static let firstRefused: [ClosedRange<UInt32>] = [
+    0x2E...0x2E, 0x2024...0x2025, 0xFE52...0xFE52, 0xFF0E...0xFF0E,
+  ]
+
+  /// The ranges of UTF-16 code units (Android compares Java strings) outside `refused`, as a
+  /// PatternMatcher set body: `a-b` pairs, a single character alone. Characters the pattern
+  /// treats specially inside a set are escaped.
+  static func ranges(refusing refused: [ClosedRange<UInt32>]) -> String {
+    var allowed: [ClosedRange<UInt32>] = []
+    var next: UInt32 = 0
+    for range in refused.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if range.lowerBound > next { allowed.append(next...(range.lowerBound - 1)) }
+      next = max(next, range.upperBound + 1)
+    }
+    // U+FFFE and U+FFFF cannot be written in XML: the last range ends at U+FFFD.
+    if next <= 0xFFFD { allowed.append(next...0xFFFD) }
+    func character(_ value: UInt32) -> String {
+      // Surrogates are not scalars: U+D800…U+DFFF lies inside one allowed range, whose ends are scalars.
+      guard let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
+      let text = String(Character(scalar))
+      let special: Set<String> = ["[", "]", "^", "-", "\\"]
+      return special.contains(text) ? "\\" + text : text
+    }
+    return allowed.map { range in
+      range.count == 1 ? character(range.lowerBound) : character(range.lowerBound) + "-" + character(range.upperBound)
+    }.joined()
+  }
 
   /// `text` escaped for an XML attribute: a `\` doubles (the XML reader takes one away before the
   /// pattern sees it), `&`, `<`, `>` and `"` become entities, and every character outside

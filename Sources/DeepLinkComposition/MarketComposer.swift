@@ -92,7 +92,7 @@ public struct MarketComposer: Sendable {
     }
   }
 
-  struct Composed {
+  struct Composed: Sendable {
     var specification: DeepLinkSpecification
     var configuration: DeepLinkConfiguration
   }

@@ -30,7 +30,20 @@ public enum AssociationSamples {
   ]
 
   /// The samples for the rules of `configuration` that apply to `host`.
-  public static func samples(_ configuration: DeepLinkConfiguration, host: String) -> [Sample] {
+  ///
+  /// - Parameters:
+  ///   - examples: the market's example links: a capture's typical value is the one the first
+  ///     example routed through the same rule holds (a market's plugin may check its values),
+  ///     else a generic one (`123` for an int, `standing-desk` for a string).
+  public static func samples(
+    _ configuration: DeepLinkConfiguration, host: String, examples: [String] = []
+  ) -> [Sample] {
+    var known: [String: [String: String]] = [:]  // rule pattern → capture values
+    for example in examples {
+      let decision = configuration.decide(example)
+      guard decision.outcome == .routed, let rule = decision.rewriteRule, known[rule.pattern] == nil else { continue }
+      known[rule.pattern] = decision.parameters.dictionary
+    }
     var samples: [Sample] = []
     for path in ["/", "/help", "/en", "/fr/aide", "/cart", "/product/123", "/en/panier", "/x/en/cart"] {
       samples.append(Sample(link: "https://\(host)\(path)", variant: "unrelated", rule: nil))
@@ -39,12 +52,12 @@ public enum AssociationSamples {
       guard let compiled = try? rule.compile(), case .host(let hostPattern) = compiled.pattern.namespace,
         hostPattern.matches(host)
       else { continue }
-      samples += Self.samples(compiled, host: host)
+      samples += Self.samples(compiled, host: host, known: known)
     }
     return samples
   }
 
-  private static func samples(_ rule: CompiledRewrite, host: String) -> [Sample] {
+  private static func samples(_ rule: CompiledRewrite, host: String, known: [String: [String: String]]) -> [Sample] {
     let source = rule.rule.pattern
     var types: [String: ParameterType] = [:]
     for segment in rule.target.segments {
@@ -53,11 +66,17 @@ public enum AssociationSamples {
       case .literal, .catchAll: break
       }
     }
+    // The same rule on another domain has the same path: look the values up by path.
+    let values =
+      known.first { AssociationSamples.path(of: $0.key) == AssociationSamples.path(of: source) }?.value ?? [:]
     func typical(_ name: String) -> String {
+      if let value = values[name], value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x2F && $0 != 0x25 }) {
+        return value
+      }
       switch types[name] ?? .string {
-      case .int: "123"
-      case .uuid: "123e4567-e89b-12d3-a456-426614174000"
-      case .string: name == "reference" ? "ABCDEFGHIJ" : "standing-desk"
+      case .int: return "123"
+      case .uuid: return "123e4567-e89b-12d3-a456-426614174000"
+      case .string: return "standing-desk"
       }
     }
     let segments = rule.pattern.segments
@@ -123,6 +142,13 @@ public enum AssociationSamples {
       }
     }
     return out
+  }
+
+  /// `/fr/panier` of `https://shop.example.ca/fr/panier`.
+  private static func path(of pattern: String) -> Substring {
+    guard let scheme = pattern.range(of: "://") else { return Substring(pattern) }
+    let rest = pattern[scheme.upperBound...]
+    return rest[(rest.firstIndex(of: "/") ?? rest.endIndex)...]
   }
 
   private static func requiredQuery(_ rule: CompiledRewrite) -> String {

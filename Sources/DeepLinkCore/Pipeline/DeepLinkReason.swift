@@ -57,6 +57,9 @@ public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStri
   case queueOverflow
   /// The cold-start buffer was full; the oldest buffered link was dropped.
   case coldStartBufferOverflow
+  /// The router's configuration could not be composed at launch
+  /// (``DeepLinker/dropBufferedLinks(reason:)``): a link that waited for it is dropped.
+  case notComposed
   /// An opaque plugin's answer named a barrier that is not installed, and no other candidate
   /// took the link: it is decided `notFound` (the plugin is skipped), never dropped at run time.
   case unknownBarrier

@@ -132,6 +132,19 @@ extension DeepLinker {
     return (false, nil)
   }
 
+  /// Drops every link buffered before initialisation, in arrival order, each with a `dropped`
+  /// event and result: for an app whose configuration could not be composed, so no link waits
+  /// for ever. Links arriving later are buffered again.
+  public func dropBufferedLinks(reason: DeepLinkReason = .notComposed) {
+    let buffered = coldStartBuffer
+    coldStartBuffer = []
+    for link in buffered {
+      emit(.dropped, link.id, link.redacted, reason: reason.rawValue)
+      deliver(.dropped(reason: reason), id: link.id, redacted: link.redacted, to: link.continuation)
+    }
+    notifyIfIdle()
+  }
+
   /// Replays the links buffered before initialisation, in arrival order.
   func replayColdStartBuffer() {
     guard let configuration else { return }

@@ -38,6 +38,19 @@ import Testing
     #expect(navigator.path.last?.description == row.screen)
   }
 
+  @Test("links that arrive while the router composes in the background open their screens in order")
+  func backgroundLaunch() async throws {
+    let navigator = AppNavigator()
+    let startup = try AppLinks.startLinker(market: "CA", navigator: navigator, session: AppSession(isSignedIn: true))
+    #expect(startup.linker.route("https://shop.example.ca/fr/panier"))
+    #expect(startup.linker.route("shopca://ca/product/7"))
+    #expect(navigator.path.isEmpty)
+    let linker = try await startup.ready.value
+    await linker.waitUntilIdle()
+    #expect(navigator.path.map(\.description) == ["product(id=7)"])
+    #expect(await linker.handle("https://shop.example.ca/fr/aide") == .external)
+  }
+
   @Test("a web link that is not the app's goes to the browser")
   func external() async throws {
     var opened: [URL] = []

@@ -1,0 +1,195 @@
+import AssociationMatchers
+import DeepLinkCLI
+import DeepLinkComposition
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+import Testing
+
+/// The intent filters `deeplink intent-filters` writes and the assetlinks.json `deeplink assetlinks --dynamic-rules`
+/// writes, judged link by link by Google's documented matching (``AndroidAppLinkMatcher``, written apart from the
+/// writer) and by the composed router, for every market and domain, on Android 11 (API 30), 12 (31), 14 (34) and 15
+/// (35, with and without the dynamic rules: only devices with Google services read them).
+@Suite struct AndroidAgreementTests {
+  static let package = "com.example.shop"
+  /// The fingerprint of Google's configure-assetlinks example: 32 upper-case hex bytes.
+  static let fingerprint =
+    "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+  /// Android 11 (no `pathAdvancedPattern`), 12 (the first with it), 14 (the last without dynamic rules), 15.
+  static let apiLevels = [30, 31, 34, 35]
+
+  /// One market domain with the market's manifest and assetlinks file, the two matchers and the configuration.
+  struct Domain {
+    let host: String
+    let configuration: DeepLinkConfiguration
+    let links: AndroidAppLinks
+    let manifest: String
+    let assetLinks: String
+    /// The manifest alone: every API level, and API 35 on a device without the dynamic rules.
+    let manifestOnly: AndroidAppLinkMatcher
+    /// The manifest and the assetlinks file's dynamic rules (read at API 35).
+    let withRules: AndroidAppLinkMatcher
+    /// Whether the rule written as the key needs a query item (Android cannot see one before API 35).
+    let needsQuery: [String: Bool]
+
+    init(market: String, host: String, hosts: [String]) throws {
+      configuration = try DeepLinkAssembly.configuration(market: market)
+      let rules = configuration.universalLinks.compactMap { try? $0.compile() }
+      self.host = host
+      links = AndroidAppLinks(rules: rules, hosts: hosts)
+      manifest = links.manifestXML(customSchemes: [])
+      assetLinks = AssetLinks.json(
+        package: AndroidAgreementTests.package, fingerprints: [AndroidAgreementTests.fingerprint],
+        dynamicComponents: links.dynamicComponents)
+      manifestOnly = try AndroidAppLinkMatcher(manifest: manifest)
+      withRules = try AndroidAppLinkMatcher(manifest: manifest, assetLinks: Data(assetLinks.utf8))
+      var needsQuery: [String: Bool] = [:]
+      for rule in rules { needsQuery[rule.rule.pattern] = rule.pattern.queryCaptures.contains { !$0.isOptional } }
+      self.needsQuery = needsQuery
+    }
+
+    /// Every verdict on `link`: at each API level by the manifest alone, then at API 35 with the dynamic rules.
+    func verdicts(_ link: String) -> [(reading: String, decision: AndroidAppLinkMatcher.Decision)] {
+      AndroidAgreementTests.apiLevels.map { ("API \($0)", manifestOnly.decide(link, apiLevel: $0)) }
+        + [("API 35 with assetlinks", withRules.decide(link, apiLevel: 35))]
+    }
+
+    /// The dynamic component at `index`, as the assetlinks file writes it, for messages.
+    func component(_ index: Int) -> String {
+      guard links.dynamicComponents.indices.contains(index) else { return "component \(index)" }
+      let component = links.dynamicComponents[index]
+      return "component \(index) {/: \(component.path ?? "-"), #: \(component.fragment ?? "-"), exclude: "
+        + "\(component.exclude)} (\(withRules.describe(dynamicComponent: index)); \(component.comments))"
+    }
+  }
+
+  /// The market's exact domains, each with the manifest and file written for all of them (as `deeplink
+  /// intent-filters` and `deeplink assetlinks` write them).
+  static func domains(_ market: String) throws -> [Domain] {
+    let hosts = try #require(MarketCatalogue.market(id: market)).domains.compactMap { domain -> String? in
+      if case .exact(let host)? = domain.host { return host }
+      return nil
+    }
+    #expect(!hosts.isEmpty, "Market\(market) declares no exact domain")
+    return try hosts.map { try Domain(market: market, host: $0, hosts: hosts) }
+  }
+
+  /// The variants whose only fault is in the query or the fragment, which Android's filters do not see.
+  static let unseenByFilters: Set<String> = ["controlInQuery", "controlInFragment", "controlQueryValue"]
+
+  /// The samples of `domain`, with typical values from the market's example links.
+  static func samples(_ domain: Domain, market: String) throws -> [AssociationSamples.Sample] {
+    let examples = DecisionSnapshot.exampleLinks(
+      in: try String(contentsOf: PackageManifest.exampleLinks(market: market), encoding: .utf8))
+    return AssociationSamples.samples(domain.configuration, host: domain.host, examples: examples)
+  }
+
+  static func isClaimed(_ decision: AndroidAppLinkMatcher.Decision) -> Bool {
+    if case .claimed = decision { return true }
+    return false
+  }
+
+  @Test("Android never claims a link the router sends to the browser or drops", arguments: MarketCatalogue.ids)
+  func noBounce(market: String) throws {
+    var judged = 0
+    for domain in try Self.domains(market) {
+      for sample in try Self.samples(domain, market: market) {
+        let decision = domain.configuration.decide(sample.link)
+        let kept = decision.outcome == .routed || decision.outcome == .notFound
+        judged += 1
+        for (reading, verdict) in domain.verdicts(sample.link) {
+          guard case .claimed(let filter, let data) = verdict, !kept else { continue }
+          // Documented in Docs/AssociationFiles.md: Android's filters cannot see the query or the fragment,
+          // so a control character there is claimed and decided invalid in the app (never the browser).
+          if decision.outcome == .invalid, Self.unseenByFilters.contains(sample.variant) { continue }
+          var through = ""
+          if reading.hasSuffix("assetlinks"), let index = domain.withRules.dynamicComponent(matching: sample.link) {
+            through = ", let through by dynamic " + domain.component(index)
+          }
+          Issue.record(
+            """
+            bounce: \(sample) is claimed under \(reading) by intent filter \(filter), <data> \(data)\(through); \
+            the router decides \(decision.outcome) (\(decision.reason?.rawValue ?? "-"))
+            """)
+        }
+      }
+    }
+    #expect(judged > 500)
+  }
+
+  @Test(
+    "a typical link of a rule without a required query item opens the app from API 31", arguments: MarketCatalogue.ids)
+  func typicalIsClaimed(market: String) throws {
+    var typical = 0
+    for domain in try Self.domains(market) {
+      for sample in try Self.samples(domain, market: market) where sample.variant == "typical" {
+        guard let rule = sample.rule, domain.needsQuery[rule] == false else { continue }
+        typical += 1
+        let outcome = domain.configuration.decide(sample.link).outcome
+        for (reading, verdict) in domain.verdicts(sample.link) where reading != "API 30" {
+          var detail = "\(verdict)"
+          if case .excluded(let index) = verdict { detail += " " + domain.component(index) }
+          #expect(
+            Self.isClaimed(verdict),
+            "\(sample) is not claimed under \(reading): \(detail); the router decides \(outcome)")
+        }
+      }
+    }
+    #expect(typical > 5)
+  }
+
+  /// A link the router hands to the browser from the app's own domain carries the hand-off fragment; on Android 15
+  /// the dynamic rules exclude it first, so Android cannot give it back to the app. The manifest decides first and
+  /// the dynamic rules only narrow (configure-assetlinks), so a hand-off link whose path no filter takes is
+  /// `unclaimed` rather than `excluded`; either way it is never claimed, and wherever the manifest alone would take
+  /// it the fragment's exclusion must be what refuses it.
+  @Test(
+    "a link handed to the browser is never claimed on Android 15 with the dynamic rules", arguments: MarketCatalogue.ids
+  )
+  func handOffCannotLoop(market: String) throws {
+    var handedOver = 0
+    var excluded = 0
+    for domain in try Self.domains(market) {
+      let fragment = DeepLinkDecision.browserHandOffFragment
+      let exclusions = Set(
+        domain.links.dynamicComponents.indices.filter {
+          domain.links.dynamicComponents[$0].exclude && domain.links.dynamicComponents[$0].fragment == fragment
+        })
+      #expect(!exclusions.isEmpty, "\(domain.host): no dynamic component excludes #\(fragment)")
+      for sample in try Self.samples(domain, market: market) {
+        // The samples that already carry the fragment: wherever the manifest takes one, the exclusion refuses it.
+        if sample.link.hasSuffix("#" + fragment), Self.isClaimed(domain.manifestOnly.decide(sample.link, apiLevel: 35))
+        {
+          let verdict = domain.withRules.decide(sample.link, apiLevel: 35)
+          guard case .excluded(let index) = verdict, exclusions.contains(index) else {
+            Issue.record("\(sample) is \(verdict) at API 35 with assetlinks, not excluded by the hand-off rule")
+            continue
+          }
+          excluded += 1
+        }
+        let decision = domain.configuration.decide(sample.link)
+        guard decision.outcome == .external, decision.reason == .unmatchedWebPath else { continue }
+        let browser = try #require(decision.browserLink)
+        #expect(browser.fragment == fragment)
+        let link = browser.absoluteString
+        let verdict = domain.withRules.decide(link, apiLevel: 35)
+        let manifestAlone = domain.manifestOnly.decide(link, apiLevel: 35)
+        if Self.isClaimed(manifestAlone) {
+          guard case .excluded(let index) = verdict, exclusions.contains(index) else {
+            Issue.record(
+              """
+              \(link) (handed over for \(sample)) is \(verdict) at API 35 with assetlinks; the manifest alone \
+              decides \(manifestAlone)
+              """)
+            continue
+          }
+        } else {
+          #expect(verdict == .unclaimed, "\(link) (handed over for \(sample)) is \(verdict) at API 35 with assetlinks")
+        }
+        handedOver += 1
+      }
+    }
+    #expect(handedOver > 50)
+    #expect(excluded > 5)
+  }
+}
