@@ -177,7 +177,7 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
       "excludedScheme", "excludedHost", "blacklistedScheme", "blacklistedHost", "notWhitelistedScheme",
       "notWhitelistedHost", "foreignHost", "nonDefaultPort", "unregisteredScheme", "unmatchedWebPath", "noRoute",
       "unsafeParameter", "barrierFailed", "preconditionFailed", "preconditionTimeout", "queueOverflow",
-      "coldStartBufferOverflow", "notComposed", "unknownBarrier", "expired", "allCandidatesDeclined",
+      "coldStartBufferOverflow", "notComposed", "unknownBarrier", "expired", "allCandidatesDeclined", "disabledByPolicy",
     ]
     #expect(DeepLinkReason.allCases.map(\.rawValue) == words)
     #expect(DeepLinkReason.allCases.allSatisfy { $0.description == $0.rawValue })

@@ -157,6 +157,14 @@ public final class DeepLinkConfiguration: Sendable {
     routes.routes.map { ($0.pattern, $0.value.name, $0.value.barriers, $0.value.changesState) }
   }
 
+  /// The market the configuration was composed for: the one owner of its rules, domains and
+  /// routes other than the platform; `nil` for the platform alone.
+  public var market: String? {
+    for rule in rewriteRules { if let id = rule.rule.owner.marketID { return id } }
+    for owner in routeOwners { if let id = owner.marketID { return id } }
+    return nil
+  }
+
   /// Who declared each route of ``routeList``, in the same order.
   public var routeOwners: [LinkOwner] { routes.routes.map(\.value.owner) }
 

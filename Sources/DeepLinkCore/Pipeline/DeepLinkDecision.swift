@@ -98,6 +98,10 @@ public struct DeepLinkDecision: Sendable {
   public let linkOwner: LinkOwner?
   /// Who declared the route or plugin the link was routed to; `nil` unless `routed`.
   public let owner: LinkOwner?
+  /// The version of the link policy the link was decided under, if one was in force.
+  public internal(set) var policyVersion: String? = nil
+  /// The web page a policy entry sends a switched-off link to (``DeepLinkReason/disabledByPolicy``).
+  var policyFallback: DeepLink? = nil
 
   /// The link the route matched: the rewritten one if a rewrite applied.
   public var routedLink: DeepLink? { rewrittenTo ?? link }
@@ -112,12 +116,14 @@ public struct DeepLinkDecision: Sendable {
   /// for any other outcome.
   ///
   /// A link to another site is handed over as it came. A path on one of the app's own domains
-  /// that the app does not open (``DeepLinkReason/unmatchedWebPath``) is handed over with its
-  /// fragment replaced by ``browserHandOffFragment``; the page loses its own fragment, which
-  /// the server never sees anyway.
+  /// that the app does not open (``DeepLinkReason/unmatchedWebPath``), or that the link policy
+  /// switches off without a fallback, is handed over with its fragment replaced by
+  /// ``browserHandOffFragment``; the page loses its own fragment, which the server never sees
+  /// anyway. A policy entry's fallback is handed over instead of the link when it has one.
   public var browserLink: DeepLink? {
     guard outcome == .external, let link else { return nil }
-    guard reason == .unmatchedWebPath else { return link }
+    if reason == .disabledByPolicy, let policyFallback { return policyFallback }
+    guard reason == .unmatchedWebPath || reason == .disabledByPolicy else { return link }
     return DeepLink(
       scheme: link.scheme, host: link.host, port: link.port, pathSegments: link.pathSegments,
       queryItems: link.queryItems, fragment: Self.browserHandOffFragment)

@@ -67,6 +67,9 @@ public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStri
   case expired
   /// Every candidate's handler declined the link (`notFound`).
   case allCandidatesDeclined
+  /// The link policy in force switches the link's route, rule or host off
+  /// (``LinkPolicy``): `external` to the entry's fallback or the link itself, else `notFound`.
+  case disabledByPolicy
 
   public var description: String { rawValue }
 }

@@ -81,7 +81,7 @@ extension DeepLinker {
       }
       return (true, nil)
     }
-    let (decision, plan) = configuration.plannedDecision(input, source: source)
+    let (decision, plan) = underPolicy(configuration.plannedDecision(input, source: source))
     let redacted = decision.link.map(LinkRedactor.redact) ?? LinkRedactor.redact(raw: input)
     emit(.received, id, redacted)
     return settle(
@@ -132,6 +132,13 @@ extension DeepLinker {
     return (false, nil)
   }
 
+  /// A decision as the link policy in force has it: a switched-off link has no plan.
+  func underPolicy(_ planned: (DeepLinkDecision, ExecutionPlan?)) -> (DeepLinkDecision, ExecutionPlan?) {
+    guard let policy else { return planned }
+    let decision = policy.apply(to: planned.0, at: currentDate())
+    return (decision, decision.outcome == .routed ? planned.1 : nil)
+  }
+
   /// Drops every link buffered before initialisation, in arrival order, each with a `dropped`
   /// event and result: for an app whose configuration could not be composed, so no link waits
   /// for ever. Links arriving later are buffered again.
@@ -151,7 +158,7 @@ extension DeepLinker {
     let buffered = coldStartBuffer
     coldStartBuffer = []
     for link in buffered {
-      let (decision, plan) = configuration.plannedDecision(link.input, source: link.source)
+      let (decision, plan) = underPolicy(configuration.plannedDecision(link.input, source: link.source))
       let (_, work) = settle(
         link.id, decision, plan, configuration, redacted: link.redacted, isColdStart: true, times: link.times,
         requestedSource: link.source, continuation: link.continuation)
@@ -245,6 +252,10 @@ extension DeepLinker {
         guard outcome == .passed else { return finish(work, route: candidate.route, outcome, barrier: name) }
         passedBarriers.insert(name)
       }
+      // The policy in force when the link runs decides: one applied while it waited still counts.
+      if let policy, let entry = policy.entry(switchingOff: decision, route: candidate.route, at: currentDate()) {
+        return switchedOff(work, by: entry, under: policy)
+      }
       switch await execute(candidate, link: link, work: work) {
       case .passed:
         return .handled(route: candidate.route)
@@ -256,6 +267,21 @@ extension DeepLinker {
     }
     emit(.notFound, work.id, work.redacted, reason: DeepLinkReason.allCandidatesDeclined.rawValue)
     unableToRouteHandler?(link)
+    return .notFound
+  }
+
+  /// Settles a link the policy switched off after it was accepted (it waited on a barrier, the
+  /// preconditions or a cold start): it never opens.
+  private func switchedOff(_ work: LinkWork, by entry: LinkPolicy.Entry, under policy: LinkPolicy) -> DeepLinkResult {
+    let decision = policy.disabled(work.decision, by: entry)
+    let reason = DeepLinkReason.disabledByPolicy.rawValue
+    if decision.outcome == .external {
+      emit(.external, work.id, work.redacted, reason: reason)
+      if let link = decision.browserLink { externalURLHandler?(link) }
+      return .external
+    }
+    emit(.notFound, work.id, work.redacted, reason: reason)
+    if let link = decision.routedLink { unableToRouteHandler?(link) }
     return .notFound
   }
 
@@ -395,7 +421,7 @@ extension DeepLinker {
   ) {
     let event = DeepLinkEvent(
       kind: kind, linkID: id, link: link, route: route, barrier: barrier, reason: reason, duration: duration,
-      owner: owner)
+      owner: owner, policy: policy?.isInForce(at: currentDate()) == true ? policy?.version : nil)
     telemetry?.record(event)
     let previous = history[id]
     if previous == nil {

@@ -77,6 +77,9 @@ public final class DeepLinker {
   /// The wall-clock time, for ``PendingLinkRecord`` deadlines.
   public var currentDate: @MainActor () -> Date = { Date() }
 
+  /// The link policy in force, if any: it can only switch links off (``apply(policy:)``).
+  public internal(set) var policy: LinkPolicy?
+
   // MARK: State
 
   var handlers: [DeepLinkRouteHandler] = []

@@ -71,13 +71,16 @@ public struct DeepLinkEvent: Sendable, Hashable, CustomStringConvertible {
   /// Who declared the route or rule the event is about (`matched`, `rewritten`, `handled`…);
   /// `nil` when no route or rule is involved.
   public let owner: LinkOwner?
+  /// The version of the link policy in force when the event happened, if any (``LinkPolicy``).
+  public let policy: String?
 
   /// Creates an event.
   public init(
     kind: Kind, linkID: UInt64, link: String, route: String? = nil, barrier: BarrierName? = nil,
     reason: String? = nil,
-    duration: Duration? = nil, owner: LinkOwner? = nil
+    duration: Duration? = nil, owner: LinkOwner? = nil, policy: String? = nil
   ) {
+    self.policy = policy
     self.kind = kind
     self.linkID = linkID
     self.link = link
@@ -93,6 +96,7 @@ public struct DeepLinkEvent: Sendable, Hashable, CustomStringConvertible {
     if let route { text += " route=\(route)" }
     if let barrier { text += " barrier=\(barrier)" }
     if let reason { text += " reason=\(reason)" }
+    if let policy { text += " policy=\(policy)" }
     if let duration { text += " duration=\(duration)" }
     if let owner { text += " owner=\(owner.word)" }
     return text

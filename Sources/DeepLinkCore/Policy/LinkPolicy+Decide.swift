@@ -1,0 +1,62 @@
+import Foundation
+
+extension LinkPolicy {
+  /// The entry that switches off a link routed as `decision` (through `route`, a pattern, if
+  /// given instead of the decision's own) at `date`: its host, its rewrite rule, its route or a
+  /// step of its chain, in that order; `nil` when none applies.
+  ///
+  /// - Complexity: a handful of hash lookups.
+  public func entry(switchingOff decision: DeepLinkDecision, route: String? = nil, at date: Date) -> Entry? {
+    guard isInForce(at: date) else { return nil }
+    func live(_ index: Int?) -> Entry? {
+      guard let index else { return nil }
+      let entry = entries[index]
+      return entry.until.map { date < $0 } ?? true ? entry : nil
+    }
+    if let host = decision.link?.host, let entry = live(hosts[host]) { return entry }
+    if let rule = decision.rewriteRule?.pattern, let entry = live(rules[rule]) { return entry }
+    if let route = route ?? decision.route, let entry = live(routes[route]) { return entry }
+    for step in decision.steps { if let entry = live(routes[step]) { return entry } }
+    return nil
+  }
+
+  /// `decision` as it stands under the policy at `date`: a routed link the policy switches off
+  /// becomes `external` (to the entry's fallback, or to the link itself if it is a web link) or
+  /// `notFound`, with the reason ``DeepLinkReason/disabledByPolicy``; every decision names the
+  /// policy's version while it is in force.
+  public func apply(to decision: DeepLinkDecision, at date: Date = Date()) -> DeepLinkDecision {
+    guard isInForce(at: date) else { return decision }
+    guard decision.outcome == .routed, let entry = entry(switchingOff: decision, at: date) else {
+      var named = decision
+      named.policyVersion = version
+      return named
+    }
+    return disabled(decision, by: entry)
+  }
+
+  /// The decision for a link `entry` switches off.
+  func disabled(_ decision: DeepLinkDecision, by entry: Entry) -> DeepLinkDecision {
+    var trace = DecisionTrace(enabled: !decision.trace.isEmpty)
+    for step in decision.trace { trace.add(step.stage, step.detail) }
+    let web = decision.link?.isWebLink ?? false
+    let outcome: DeepLinkOutcome = entry.fallback != nil || web ? .external : .notFound
+    trace.add(.gate, "\(outcome): policy \(version) switches off \(entry.target): \(entry.reason)")
+    var result = DeepLinkDecision(
+      input: decision.input, outcome: outcome, reason: .disabledByPolicy, link: decision.link,
+      rewrittenTo: decision.rewrittenTo, rewriteRule: decision.rewriteRule, source: decision.source, trace: trace,
+      linkOwner: decision.linkOwner)
+    result.policyVersion = version
+    result.policyFallback = entry.fallback
+    return result
+  }
+}
+
+extension DeepLinkConfiguration {
+  /// Decides `input` (see ``decide(_:source:tracing:)``) under `policy`, if one is given.
+  public func decide(
+    _ input: String, source: LinkSource? = nil, tracing: Bool = false, policy: LinkPolicy?, at date: Date = Date()
+  ) -> DeepLinkDecision {
+    let decision = decide(input, source: source, tracing: tracing)
+    return policy?.apply(to: decision, at: date) ?? decision
+  }
+}
