@@ -25,6 +25,8 @@ for id in $(sed -n 's/^let markets = \[\(.*\)\]/\1/p' Package.swift | tr -d '",'
 # compiled again and so writes no graph, and the one of its last compile must still be there.
 graphs="$root/.build-docs/symbol-graphs"
 mkdir -p "$graphs"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 # Last first: building a module builds (and graphs) what it depends on, so a module whose graph
 # this run has already written needs no build of its own.
 stamp="$graphs/.stamp"
@@ -32,18 +34,28 @@ touch "$stamp"
 for ((i = ${#modules[@]} - 1; i >= 0; i--)); do
   module=${modules[$i]}
   [[ "$graphs/$module.symbols.json" -nt "$stamp" ]] && continue
-  swift build --scratch-path .build-docs --target "$module" \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >/dev/null
+  if ! swift build --scratch-path .build-docs --target "$module" \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >"$work/build.log" 2>&1; then
+    cat "$work/build.log" >&2
+    echo "docs: the build of $module failed" >&2
+    exit 1
+  fi
 done
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 catalog="$work/DeepLinkPlatform.docc"
 mkdir -p "$catalog" "$work/graphs"
 module_topics=""
 for module in "${modules[@]}"; do
+  if [[ ! -f "$graphs/$module.symbols.json" ]]; then
+    echo "docs: no symbol graph for $module; remove .build-docs and run again" >&2
+    exit 1
+  fi
   cp "$graphs/$module.symbols.json" "$work/graphs/"
-  cp "$graphs/$module"@*.symbols.json "$work/graphs/" 2>/dev/null || true
+  # Its extension graphs (`$module@Other`) are written by the same compile: one much older than
+  # the module's own graph is left from a compile that extended a module this one no longer does.
+  written=$(stat -c %Y "$graphs/$module.symbols.json")
+  find "$graphs" -maxdepth 1 -name "$module@*.symbols.json" -newermt "@$((written - 60))" \
+    -exec cp {} "$work/graphs/" \;
   module_topics+="- \`\`$module\`\`"$'\n'
 done
 article_topics=""
@@ -79,7 +91,9 @@ if ! docc convert "$catalog" --additional-symbol-graph-dir "$work/graphs" \
   --warnings-as-errors --output-dir "$out/DeepLinkPlatform.doccarchive" >"$log" 2>&1; then
   count=$(grep -cE '^(warning|error):' "$log" || true)
   echo "docs: docc reported $count warning(s) or error(s); a warning fails the run:" >&2
-  cat "$log" >&2
+  # Paths as in the repository: Sources/… rather than relative to the temporary catalog, and
+  # Docs/<Name>.md for an article's copy.
+  sed -E -e "s#(\.\./)+${root#/}/##" -e 's#^( *--> )([A-Za-z]+\.md)#\1Docs/\2#' "$log" >&2
   exit 1
 fi
 echo "docs: ${#modules[@]} modules and $(ls Docs/*.md | wc -l) articles, no warnings${OUT:+ (archive: $out/DeepLinkPlatform.doccarchive)}"
