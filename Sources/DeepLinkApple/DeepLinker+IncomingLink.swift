@@ -3,7 +3,8 @@ import Foundation
 
 extension DeepLinker {
   /// Routes a link as the system handed it over, with the source its channel implies
-  /// (``IncomingLink/source``); see ``DeepLinkCore/DeepLinker/route(_:source:)-(URL,_)``.
+  /// (``DeepLinkApple/IncomingLink/source``); see
+  /// ``DeepLinkCore/DeepLinker/route(_:source:)-(URL,_)``.
   ///
   /// - Returns: `true` when the link is ours and will be handled (or, before initialisation,
   ///   was buffered to be).

@@ -1,8 +1,8 @@
 import DeepLinkCore
 import PlatformLinks
 
-/// Builds a ready ``DeepLinker`` (or its pure configuration) from the platform, one market and
-/// the container's services, after the composition checks.
+/// Builds a ready ``DeepLinkCore/DeepLinker`` (or its pure configuration) from the platform, one
+/// market and the container's services, after the composition checks.
 ///
 /// ```swift
 /// let container = DependencyContainer()

@@ -7,7 +7,7 @@ import PlatformLinks
 /// Links handed to ``linker`` before it is ready wait in its cold-start buffer (up to
 /// `coldStartBufferLimit`) and are routed in arrival order, each once, as soon as the
 /// configuration is composed; if composition fails, each is dropped with
-/// ``DeepLinkReason/notComposed`` and ``ready`` throws the ``CompositionError``.
+/// ``DeepLinkCore/DeepLinkReason/notComposed`` and ``ready`` throws the ``CompositionError``.
 ///
 /// ```swift
 /// let startup = try DeepLinkAssembly.startDeepLinker(market: "CA", container: container)

@@ -5,8 +5,8 @@ import DeepLinkCore
 ///
 /// A chainable step is a route pattern and a value (`/productlist/{id:int}` → the list
 /// screen). Any combination of steps chains: the link's path is cut into consecutive runs of
-/// segments, each matched by a ``RouteTable`` of the steps. Cuts are chosen greedily with
-/// backtracking: the longest first run that matches a step and leaves a remainder that
+/// segments, each matched by a ``DeepLinkCore/RouteTable`` of the steps. Cuts are chosen greedily
+/// with backtracking: the longest first run that matches a step and leaves a remainder that
 /// resolves, and so on; the result is deterministic. A link with a run that matches no step
 /// resolves to `nil`: it is not opened halfway.
 ///
@@ -36,11 +36,11 @@ public struct ChainResolver<Value: Sendable>: Sendable {
 
   /// Compiles the chainable steps.
   ///
-  /// - Parameter steps: patterns in the syntax of ``RoutePattern`` and their values, most
-  ///   important first (earlier steps win ties).
-  /// - Throws: ``DeepLinkConfigurationError/malformedPattern(_:)`` for a pattern that does not
-  ///   parse, ``DeepLinkConfigurationError/conflictingRoutes(_:)`` for two steps that match
-  ///   exactly the same runs.
+  /// - Parameter steps: patterns in the syntax of ``DeepLinkCore/RoutePattern`` and their values,
+  ///   most important first (earlier steps win ties).
+  /// - Throws: ``DeepLinkCore/DeepLinkConfigurationError/malformedPattern(_:)`` for a pattern that
+  ///   does not parse, ``DeepLinkCore/DeepLinkConfigurationError/conflictingRoutes(_:)`` for two
+  ///   steps that match exactly the same runs.
   public init(steps: [(pattern: String, value: Value)]) throws(DeepLinkConfigurationError) {
     var builder = RouteTable<Int>.Builder()
     var firstLiterals: Set<String>? = []

@@ -1,9 +1,9 @@
 import DeepLinkCore
 import Foundation
 
-/// Chained links installed into a ``DeepLinker`` as one opaque plugin: a link naming several
-/// screens in sequence is resolved by a ``ChainResolver`` and its whole ``NavigationPlan`` is
-/// handed to `handler` in one call.
+/// Chained links installed into a ``DeepLinkCore/DeepLinker`` as one opaque plugin: a link naming
+/// several screens in sequence is resolved by a ``ChainResolver`` and its whole ``NavigationPlan``
+/// is handed to `handler` in one call.
 ///
 /// The link has passed the engine first (parsing, security rules, rewrites, filters, the
 /// mandatory barrier, telemetry): `shopca://ca/productlist/12/productdetail/34` arrives as
@@ -43,8 +43,8 @@ public struct ChainedLinkPlugin<Value: Sendable>: DeepLinkStepResolvingPlugin {
   ///   - name: the name in telemetry and `debugInfo`.
   ///   - steps: the chainable steps: route patterns and their values, most important first.
   ///   - handler: receives each resolved plan, whole, on the main actor.
-  /// - Throws: ``DeepLinkConfigurationError`` for a malformed pattern or two steps matching
-  ///   exactly the same runs.
+  /// - Throws: ``DeepLinkCore/DeepLinkConfigurationError`` for a malformed pattern or two steps
+  ///   matching exactly the same runs.
   public init(
     name: String = "ChainedLinkPlugin", steps: [(pattern: String, value: Value)], handler: @escaping Handler
   ) throws(DeepLinkConfigurationError) {

@@ -4,10 +4,10 @@ import Foundation
 /// The smallest navigation model, for small apps: handlers asked in order, the first that can
 /// handle a link handles it, and a fallback gets the app's links that none takes.
 ///
-/// It is a thin layer over a ``DeepLinker``: each handler is installed as an opaque plugin, in
-/// order, and the fallback is the linker's not-found handler. So the registry has the engine's
-/// security rules (a `javascript:` link, a link with userinfo, a `..` segment or an IP host
-/// never reaches a handler or the fallback), rewrites, filters, barriers and telemetry;
+/// It is a thin layer over a ``DeepLinkCore/DeepLinker``: each handler is installed as an opaque
+/// plugin, in order, and the fallback is the linker's not-found handler. So the registry has the
+/// engine's security rules (a `javascript:` link, a link with userinfo, a `..` segment or an IP
+/// host never reaches a handler or the fallback), rewrites, filters, barriers and telemetry;
 /// ``linker`` is there for everything else.
 ///
 /// ```swift
@@ -58,7 +58,7 @@ public struct DeepLinkRegistry {
   ///   - handlers: asked in order; the first that can handle a link handles it.
   ///   - fallback: receives the app's links that no handler takes (the linker's not-found
   ///     handler); never invalid, forbidden or external links.
-  /// - Throws: ``DeepLinkConfigurationError`` from `initialize()`.
+  /// - Throws: ``DeepLinkCore/DeepLinkConfigurationError`` from `initialize()`.
   public init(
     _ configurator: DeepLinker.Configurator, handlers: [any DeepLinkHandler],
     fallback: (@MainActor (DeepLink) -> Void)? = nil
@@ -77,7 +77,8 @@ public struct DeepLinkRegistry {
   ///   - domains: the hosts the app claims (exact or `*.suffix`).
   ///   - handlers: asked in order; the first that can handle a link handles it.
   ///   - fallback: receives the app's links that no handler takes.
-  /// - Throws: ``DeepLinkConfigurationError`` for no scheme, a duplicate scheme or a bad domain.
+  /// - Throws: ``DeepLinkCore/DeepLinkConfigurationError`` for no scheme, a duplicate scheme or a
+  ///   bad domain.
   public init(
     schemes: [String], domains: [String] = [], handlers: [any DeepLinkHandler],
     fallback: (@MainActor (DeepLink) -> Void)? = nil

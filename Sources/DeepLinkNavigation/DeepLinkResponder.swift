@@ -6,8 +6,8 @@ import DeepLinkCore
 ///
 /// Each node says which links it answers to (``deepLinkRoutes``) and which nodes are below it
 /// (``deepLinkChildren``). A link is offered to the whole tree through one
-/// ``ResponderTreePlugin`` installed into the app's ``DeepLinker``, so it has passed the
-/// engine's parsing, security rules, rewrites and barriers before any node sees it:
+/// ``ResponderTreePlugin`` installed into the app's ``DeepLinkCore/DeepLinker``, so it has passed
+/// the engine's parsing, security rules, rewrites and barriers before any node sees it:
 ///
 /// 1. ``hitTest(with:)`` on the root finds, depth-first, the node that can respond;
 /// 2. every node from the root down to it prepares with ``becomeFirstResponder(child:)``
@@ -89,7 +89,7 @@ extension DeepLinkResponder {
   /// then lets the responder respond.
   ///
   /// This is what ``ResponderTreePlugin`` does with a link the engine admitted; call it
-  /// directly only with links that have been through a ``DeepLinker``.
+  /// directly only with links that have been through a ``DeepLinkCore/DeepLinker``.
   ///
   /// - Returns: the node that responded, or `nil` if none can.
   @discardableResult

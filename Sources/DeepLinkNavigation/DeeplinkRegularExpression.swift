@@ -4,14 +4,14 @@ import Foundation
 /// A ``Deeplinkable`` module's regular expression, compiled: the migration path from
 /// string-matching routers.
 ///
-/// **Slower than route patterns.** Route patterns are indexed in one ``RouteTable``, so a
-/// lookup costs the same with ten modules or a thousand; regular expressions are tried one by
+/// **Slower than route patterns.** Route patterns are indexed in one ``DeepLinkCore/RouteTable``,
+/// so a lookup costs the same with ten modules or a thousand; regular expressions are tried one by
 /// one, each scanning the whole link. ``DeeplinkableRouter`` tries them only when no pattern
 /// matched.
 ///
-/// The expression must match the entire link in normal form (``DeepLink/absoluteString``,
-/// `shop://pdp/123`): it is anchored at both ends, so `shop://evil/pdp/123` does not match
-/// `shop://pdp/[0-9]+`. Named groups become parameters.
+/// The expression must match the entire link in normal form
+/// (``DeepLinkCore/DeepLink/absoluteString``, `shop://pdp/123`): it is anchored at both ends, so
+/// `shop://evil/pdp/123` does not match `shop://pdp/[0-9]+`. Named groups become parameters.
 ///
 /// ```swift
 /// let expression = try DeeplinkRegularExpression(#"shop://pdp/(?<id>[0-9]+)"#)

@@ -6,8 +6,8 @@ import DeepLinkCore
 /// A module type says which links open it (``deeplinkSchemes``, ``deeplinkPatterns``), how to
 /// build one from a link (``module(fromDeeplink:)``), and, for a module on screen, the link
 /// that reopens it as it is now (``deeplinkURL()``, built by reverse routing with
-/// ``deeplink(_:)`` so that routing the link gives back the same state). Modules are offered
-/// links through a ``DeeplinkableRouter`` installed into the app's ``DeepLinker``.
+/// ``deeplink(_:scheme:)`` so that routing the link gives back the same state). Modules are offered
+/// links through a ``DeeplinkableRouter`` installed into the app's ``DeepLinkCore/DeepLinker``.
 ///
 /// Only ``deeplinkPatterns``, ``module(fromDeeplink:)`` and ``deeplinkURL()`` are required.
 ///
@@ -29,8 +29,8 @@ public protocol Deeplinkable {
   /// Empty, the default, means any of the app's schemes. The router sees links after the
   /// engine's rewrites, so a market link (`shopca://ca/pdp/1`) arrives with the app scheme.
   static var deeplinkSchemes: [String] { get }
-  /// The patterns, in the syntax of ``RoutePattern``, of the links that open this module; the
-  /// first is the one ``deeplink(_:)`` builds links with.
+  /// The patterns, in the syntax of ``DeepLinkCore/RoutePattern``, of the links that open this
+  /// module; the first is the one ``deeplink(_:scheme:)`` builds links with.
   static var deeplinkPatterns: [String] { get }
   /// Regular expressions (`NSRegularExpression` syntax) for teams migrating from string
   /// matching. Defaults to none.
@@ -55,14 +55,15 @@ extension Deeplinkable {
 
   /// Builds a link to this module from its first pattern and the first of its schemes (or
   /// `scheme` for a module that answers to any of the app's schemes): reverse routing with
-  /// ``RoutePattern/link(_:scheme:host:)``, so matching the link gives back `parameters`.
+  /// ``DeepLinkCore/RoutePattern/link(_:scheme:host:)``, so matching the link gives back
+  /// `parameters`.
   ///
   /// - Parameters:
   ///   - parameters: a value for every required capture of the first pattern.
   ///   - scheme: the scheme to use when ``deeplinkSchemes`` is empty; defaults to `shop`.
-  /// - Throws: ``ReverseRoutingError`` naming what is missing or does not fit. A module whose
-  ///   first pattern is absent or malformed (which ``DeeplinkableRouter`` refuses at creation)
-  ///   throws ``ReverseRoutingError/missingScheme(pattern:)`` quoting it.
+  /// - Throws: ``DeepLinkCore/ReverseRoutingError`` naming what is missing or does not fit. A
+  ///   module whose first pattern is absent or malformed (which ``DeeplinkableRouter`` refuses at
+  ///   creation) throws ``DeepLinkCore/ReverseRoutingError/missingScheme(pattern:)`` quoting it.
   public static func deeplink(_ parameters: [String: String], scheme: String = "shop") throws(ReverseRoutingError)
     -> DeepLink
   {

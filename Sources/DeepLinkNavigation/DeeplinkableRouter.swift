@@ -1,11 +1,11 @@
 import DeepLinkCore
 import Foundation
 
-/// Deep-linkable modules installed into a ``DeepLinker`` as one opaque plugin: the router of
-/// the ``Deeplinkable`` navigation model.
+/// Deep-linkable modules installed into a ``DeepLinkCore/DeepLinker`` as one opaque plugin: the
+/// router of the ``Deeplinkable`` navigation model.
 ///
-/// Every module's patterns are compiled into one ``RouteTable`` when the router is created
-/// (most specific wins, ties by the order of `modules`); regular expressions, slower, are
+/// Every module's patterns are compiled into one ``DeepLinkCore/RouteTable`` when the router is
+/// created (most specific wins, ties by the order of `modules`); regular expressions, slower, are
 /// tried after it in the same order. For the module type a link matches, on the main actor:
 ///
 /// 1. if the type is ``DeeplinkContextUpdatable`` and a module of that type is on screen (the
@@ -58,8 +58,8 @@ public struct DeeplinkableRouter: DeepLinkStepResolvingPlugin {
   ///   - name: the name in telemetry and `debugInfo`.
   ///   - visibleModules: the modules on screen, bottom to top.
   ///   - present: shows a newly built module.
-  /// - Throws: ``DeepLinkConfigurationError`` for a malformed pattern or two patterns matching
-  ///   the same links; ``DeeplinkRegularExpressionError`` for an expression that does not
+  /// - Throws: ``DeepLinkCore/DeepLinkConfigurationError`` for a malformed pattern or two patterns
+  ///   matching the same links; ``DeeplinkRegularExpressionError`` for an expression that does not
   ///   compile.
   @MainActor
   public init(

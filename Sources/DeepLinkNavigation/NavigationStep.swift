@@ -11,7 +11,8 @@ public struct NavigationStep<Value: Sendable>: Sendable {
   /// The run of the path this step matched, as a link of its own (`shop://productdetail/34`):
   /// the link that opens this screen alone. Only the last step carries the query and fragment.
   public let link: DeepLink
-  /// The positions of the run's segments in the whole link's ``DeepLink/pathSegments``.
+  /// The positions of the run's segments in the whole link's
+  /// ``DeepLinkCore/DeepLink/pathSegments``.
   public let segments: Range<Int>
 
   /// Creates a step; ``ChainResolver`` makes these, tests may too.

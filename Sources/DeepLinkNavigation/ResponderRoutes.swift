@@ -1,6 +1,7 @@
 import DeepLinkCore
 
-/// The route patterns one ``DeepLinkResponder`` answers to, compiled into a ``RouteTable``.
+/// The route patterns one ``DeepLinkResponder`` answers to, compiled into a
+/// ``DeepLinkCore/RouteTable``.
 ///
 /// Compile them once (a `let` on the coordinator), not on every access: a malformed pattern or
 /// two patterns matching the same links throw here, at construction, never at routing time.
@@ -23,10 +24,10 @@ public struct ResponderRoutes: Sendable {
 
   /// Compiles `patterns`, most important first (earlier patterns win ties).
   ///
-  /// - Parameter patterns: patterns in the syntax of ``RoutePattern``.
-  /// - Throws: ``DeepLinkConfigurationError/malformedPattern(_:)`` for a pattern that does not
-  ///   parse, ``DeepLinkConfigurationError/conflictingRoutes(_:)`` for two patterns that match
-  ///   exactly the same links.
+  /// - Parameter patterns: patterns in the syntax of ``DeepLinkCore/RoutePattern``.
+  /// - Throws: ``DeepLinkCore/DeepLinkConfigurationError/malformedPattern(_:)`` for a pattern that
+  ///   does not parse, ``DeepLinkCore/DeepLinkConfigurationError/conflictingRoutes(_:)`` for two
+  ///   patterns that match exactly the same links.
   public init(_ patterns: [String]) throws(DeepLinkConfigurationError) {
     var builder = RouteTable<String>.Builder()
     for source in patterns {

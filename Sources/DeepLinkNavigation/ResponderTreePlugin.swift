@@ -1,7 +1,8 @@
 import DeepLinkCore
 import Foundation
 
-/// A tree of ``DeepLinkResponder`` nodes installed into a ``DeepLinker`` as one opaque plugin.
+/// A tree of ``DeepLinkResponder`` nodes installed into a ``DeepLinkCore/DeepLinker`` as one opaque
+/// plugin.
 ///
 /// `shouldHandleDeepLink(_:)` is part of the engine's synchronous decision and may run on any
 /// thread, so it must not touch the coordinators (main-actor objects). The plugin therefore

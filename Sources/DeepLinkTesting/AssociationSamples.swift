@@ -32,6 +32,8 @@ public enum AssociationSamples {
   /// The samples for the rules of `configuration` that apply to `host`.
   ///
   /// - Parameters:
+  ///   - configuration: the compiled configuration whose rules are sampled.
+  ///   - host: the host whose rules apply.
   ///   - examples: the market's example links: a capture's typical value is the one the first
   ///     example routed through the same rule holds (a market's plugin may check its values),
   ///     else a generic one (`123` for an int, `standing-desk` for a string).

@@ -13,6 +13,7 @@ import Testing
 /// - Parameters:
 ///   - market: the market, or `nil` for the platform alone.
 ///   - composer: the catalogue and platform overrides to compose against.
+///   - sourceLocation: where a composition error is reported; the caller's line by default.
 public func composedConfiguration(
   _ market: (any MarketModule)?, composer: MarketComposer = MarketComposer(),
   sourceLocation: SourceLocation = #_sourceLocation

@@ -2,7 +2,7 @@ import DeepLinkCore
 import Foundation
 
 /// A barrier whose answers a test controls: it passes outright, or asks and waits until the
-/// test calls ``answer(_:)`` (or never, to test timeouts).
+/// test calls ``answer(_:times:)`` (or never, to test timeouts).
 @MainActor
 public final class ControlledBarrier: DeepLinkHandlingBarrier {
   /// The name routes refer to it by.

@@ -80,7 +80,7 @@ public enum PlatformRouteFixture {
   /// Every route, app routes first.
   public static var routes: [Route] { appRoutes + webRoutes }
 
-  /// Whether `host` (as ``DeepLink/host``) is one of the platform's domains.
+  /// Whether `host` (as ``DeepLinkCore/DeepLink/host``) is one of the platform's domains.
   public static func isPlatformHost(_ host: String?) -> Bool {
     host.map(domains.contains) ?? false
   }

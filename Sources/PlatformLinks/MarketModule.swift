@@ -31,13 +31,15 @@ public struct MarketServices: Sendable {
 /// }
 /// ```
 ///
-/// The market is its own ``CustomDeeplinkRouteProvider``: composition reads ``domains``,
-/// ``urlSchemes`` and ``universalLinks`` from it, and checks every one of them against the
-/// platform and the other markets before anything is routed.
+/// The market is its own ``DeepLinkCore/CustomDeeplinkRouteProvider``: composition reads
+/// ``DeepLinkCore/CustomDeeplinkRouteProvider/domains``, ``urlSchemes`` and ``universalLinks`` from
+/// it, and checks every one of them against the platform and the other markets before anything is
+/// routed.
 public protocol MarketModule: CustomDeeplinkRouteProvider {
   /// The market's identifier (`CA`).
   var id: String { get }
-  /// Web paths served the same way on every one of the market's ``domains``. Defaults to none.
+  /// Web paths served the same way on every one of the market's
+  /// ``DeepLinkCore/CustomDeeplinkRouteProvider/domains``. Defaults to none.
   var webPaths: [WebPath] { get }
   /// Rules beyond ``webPaths``: a path on one domain only, or a rule of the market's scheme
   /// (`shopca://flyer/{id}`). Defaults to none.

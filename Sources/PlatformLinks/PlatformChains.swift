@@ -10,7 +10,8 @@ public enum PlatformChains {
   /// The chained-link plugin over every chainable route of `routes`, showing each resolved plan
   /// through `navigator` in one step.
   ///
-  /// - Throws: ``DeepLinkConfigurationError`` when two chainable routes match the same runs.
+  /// - Throws: ``DeepLinkCore/DeepLinkConfigurationError`` when two chainable routes match the same
+  ///   runs.
   public static func plugin(
     routes: [PlatformRoute] = PlatformRoute.platformCatalogue, navigator: any Navigator
   ) throws(DeepLinkConfigurationError) -> ChainedLinkPlugin<String> {

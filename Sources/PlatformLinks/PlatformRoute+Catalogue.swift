@@ -58,9 +58,10 @@ public enum PlatformBarrierName {
 }
 
 extension BarrierName {
-  /// The platform's barrier for a signed-in user (``PlatformBarrierName/authentication``).
+  /// The platform's barrier for a signed-in user
+  /// (``PlatformLinks/PlatformBarrierName/authentication``).
   public static let authentication = PlatformBarrierName.authentication
   /// The platform's confirmation of a state-changing link from outside the app
-  /// (``PlatformBarrierName/confirmation``).
+  /// (``PlatformLinks/PlatformBarrierName/confirmation``).
   public static let confirmation = PlatformBarrierName.confirmation
 }

@@ -44,7 +44,8 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
 
   /// The compiled app pattern.
   ///
-  /// - Throws: ``RoutePatternError`` when the pattern is malformed or does not start with `/`.
+  /// - Throws: ``DeepLinkCore/RoutePatternError`` when the pattern is malformed or does not start
+  ///   with `/`.
   public var pattern: RoutePattern {
     get throws(RoutePatternError) {
       let compiled = try RoutePattern(source)
@@ -57,8 +58,8 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
 
   /// The app link for this route with `parameters`, in the platform's scheme.
   ///
-  /// - Throws: ``RoutePatternError`` for a malformed route pattern, ``ReverseRoutingError`` for a
-  ///   missing, unknown or ill-typed parameter.
+  /// - Throws: ``DeepLinkCore/RoutePatternError`` for a malformed route pattern,
+  ///   ``DeepLinkCore/ReverseRoutingError`` for a missing, unknown or ill-typed parameter.
   public func link(_ parameters: [String: String] = [:]) throws -> DeepLink {
     try pattern.link(parameters, scheme: PlatformLinks.scheme)
   }

@@ -20,7 +20,7 @@ public enum DeepLinkError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The input contains a backslash, raw or (in a path segment or host) percent-encoded.
   case backslash(offset: Int)
   /// The input contains an ASCII character that RFC 3986 never allows unencoded
-  /// (space, `"`, `<`, `>`, `[`, `]`, `^`, `` ` ``, `{`, `|`, `}`).
+  /// (space, `"`, `<`, `>`, `[`, `]`, `^`, &#96;, `{`, `|`, `}`).
   case invalidCharacter(Character, offset: Int)
   /// A `%` is not followed by two hexadecimal digits.
   case malformedPercentEscape(offset: Int)

@@ -14,7 +14,9 @@ extension RoutePattern {
   /// platform.commonLink(with: market)   // "https://shop.example.com/ip/x/1"
   /// ```
   ///
-  /// - Parameter appScheme: the scheme a witness of two app patterns is written with.
+  /// - Parameters:
+  ///   - other: the pattern to compare with.
+  ///   - appScheme: the scheme a witness of two app patterns is written with.
   /// - Returns: the shortest common link, as text.
   public func commonLink(with other: RoutePattern, appScheme: String = "shop") -> String? {
     guard let prefix = Self.commonPrefix(namespace, other.namespace, appScheme: appScheme),

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A handler added with ``DeepLinker/addRoute(_:waitForPreconditions:barriers:changesState:handler:)``;
+/// A handler added with
+/// ``DeepLinker/addRoute(_:waitForPreconditions:barriers:changesState:freeTextParameters:handler:)``;
 /// returns `false` to decline the link, and the next candidate is tried.
 public typealias DeepLinkRouteHandler = @MainActor (DeepLink, DeepLinkNavigationState) -> Bool
 
@@ -14,10 +15,11 @@ public typealias DeepLinkPreconditionHandler = @MainActor @Sendable () async -> 
 /// ``configuration``; the asynchronous part (preconditions, barriers, handlers) runs here, on the
 /// main actor. Two API families drive the same engine:
 ///
-/// - the router API: ``addRoute(_:waitForPreconditions:barriers:changesState:handler:)``,
-///   ``route(_:source:)-(String,_)``, ``canRoute(_:)``, the handler properties;
-/// - the plugin API: ``configure()`` → `install(plugin:)`, `install(barrier:)`, filters,
-///   `initialize()`.
+/// - the router API:
+///   ``addRoute(_:waitForPreconditions:barriers:changesState:freeTextParameters:handler:)``,
+///   ``route(_:source:)-(String,_)``, ``canRoute(_:)-(String)``, the handler properties;
+/// - the plugin API: ``configure()-type.method`` → `install(plugin:)`, `install(barrier:)`,
+///   filters, `initialize()`.
 ///
 /// ```swift
 /// let linker = try DeepLinker.configure()

@@ -123,7 +123,7 @@ public protocol DeepLinkHandlerPathMatchingPlugin: DeepLinkHandlerPlugin {
   /// The captures that hold free text (a search query): exempt from the slash and dot part of
   /// the captured-value rule, not from its control, bidi and zero-width part. Defaults to none.
   var freeTextParameters: Set<String> { get }
-  /// Handles a link the route table matched, with its parameters (``state``'s too) as typed
+  /// Handles a link the route table matched, with its parameters (`state`'s too) as typed
   /// values; calls `completion` once the screen is shown. Runs on the main actor once every
   /// barrier has passed, bounded by ``DeepLinkHandlerPlugin/completionTimeout``.
   @MainActor func handleDeepLink(
