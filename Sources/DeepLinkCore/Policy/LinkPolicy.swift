@@ -13,7 +13,7 @@ import Foundation
 ///              {"host": "www.shop.example.ca", "reason": "certificate renewal"}]}
 /// ```
 ///
-/// A document is checked against the configuration it narrows (``init(json:configuration:market:now:)``):
+/// A document is checked against the configuration it narrows (``init(json:configuration:now:)``):
 /// an unknown name, a repeated key, a field a policy cannot have, an expired date or a document
 /// over 64 KB is refused with an error naming the field.
 public struct LinkPolicy: Sendable, Hashable {
