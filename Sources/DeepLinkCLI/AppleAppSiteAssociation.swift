@@ -56,7 +56,11 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
   package let components: [Component]
 
   /// The components for the rules that apply to links of `host`.
-  package init(rules: [CompiledRewrite], host: String) {
+  ///
+  /// - Parameter switchedOff: the reason a link policy gives for each rule it switches off (by
+  ///   the rule's pattern): such a rule's links are excluded, right after what is refused
+  ///   everywhere, instead of claimed.
+  package init(rules: [CompiledRewrite], host: String, switchedOff: [String: String] = [:]) {
     let applicable = rules.filter { rule in
       if case .host(let pattern) = rule.pattern.namespace { return pattern.matches(host) }
       return false
@@ -66,7 +70,15 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
       let (x, y) = (Self.specificity(a.element.pattern), Self.specificity(b.element.pattern))
       return x != y ? x > y : a.offset < b.offset
     }.map(\.element)
-    for rule in ordered { components += Self.components(for: rule) }
+    for rule in ordered {
+      guard let reason = switchedOff[rule.rule.pattern] else { continue }
+      for var component in Self.components(for: rule) where !component.exclude {
+        component.exclude = true
+        component.comment += ": switched off by the link policy: \(reason)"
+        components.append(component)
+      }
+    }
+    for rule in ordered where switchedOff[rule.rule.pattern] == nil { components += Self.components(for: rule) }
     var seen: Set<Component> = []
     self.components = components.filter { seen.insert($0).inserted }
   }

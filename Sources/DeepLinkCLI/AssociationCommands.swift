@@ -59,7 +59,23 @@ enum AssociationCommands {
   ) throws -> (host: String, file: AppleAppSiteAssociation, rules: [CompiledRewrite]) {
     let rules = selection.configuration.universalLinks.compactMap { try? $0.compile() }
     let hosts = marketHosts(selection)
-    let files = hosts.map { AppleAppSiteAssociation(rules: rules, host: $0) }
+    var switchedOff: [String: String] = [:]
+    if let policy = selection.policy {
+      let now = Date()
+      if let host = hosts.first(where: { policy.entry(switchingOffHost: $0, at: now) != nil }) {
+        throw CommandFailure(
+          message:
+            "the policy switches off the host `\(host)`: every domain gets the same file, so take the domain out of "
+            + "the app's associated domains in the next release; the app already hands its links to the browser",
+          status: .failure)
+      }
+      for rule in rules {
+        if let entry = policy.entry(switchingOff: rule.rule, target: rule.target.source, at: now) {
+          switchedOff[rule.rule.pattern] = "\(policy.version): \(entry.reason)"
+        }
+      }
+    }
+    let files = hosts.map { AppleAppSiteAssociation(rules: rules, host: $0, switchedOff: switchedOff) }
     guard let file = files.first else {
       throw CommandFailure(message: "Market\(selection.id ?? "") declares no domains", status: .failure)
     }

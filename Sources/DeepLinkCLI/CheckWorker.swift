@@ -1,4 +1,5 @@
 import DeepLinkCore
+import Foundation
 
 /// Decides `check` lines into its own reused byte buffer and tally.
 ///
@@ -33,10 +34,13 @@ struct CheckWorker {
   /// - Complexity: O(*n*) in the total length of the lines.
   mutating func decide(_ lines: CheckLines) {
     let configuration = selection.configuration
+    let policy = selection.policy
+    let now = Date()
     for line in lines.lines {
       // One reused array holds the link being decided: no allocation per line.
       link.replaceSubrange(link.indices, with: lines.bytes[line.link])
-      let decision = configuration.decide(utf8: link)
+      var decision = configuration.decide(utf8: link)
+      if let policy { decision = policy.apply(to: decision, at: now) }
       tally.links += 1
       tally.byOutcome[decision.outcome.index] += 1
       var unmet: String? = nil

@@ -2,14 +2,16 @@ extension CommandSpecification {
   private static let market = OptionSpecification(
     "--market", value: "ID", help: "decide with this market's configuration (CA, MX); without it, the platform alone")
   private static let json = OptionSpecification("--json", help: "print JSON instead of text")
+  private static let policy = OptionSpecification(
+    "--policy", value: "FILE", help: "decide under this link policy, checked against the market first")
   private static let requiredMarket = OptionSpecification(
     "--market", value: "ID", help: "the market whose domains the file is for (CA, MX); required")
 
   /// Every command, in the order `deeplink --help` lists them.
   package static let all: [CommandSpecification] = [
     CommandSpecification(
-      name: .route, summary: "decide one link", usage: "[--market ID] [--json] URL",
-      options: [market, json], positionals: ["URL"], requiredPositionals: 1, requiredOptions: [],
+      name: .route, summary: "decide one link", usage: "[--market ID] [--policy FILE] [--json] URL",
+      options: [market, policy, json], positionals: ["URL"], requiredPositionals: 1, requiredOptions: [],
       discussion: """
         Decides URL as a link opened from outside the app (so confirmation barriers apply) and prints \
         the outcome (routed, external, forbidden, ignored, notFound, invalid), the route, its parameters, \
@@ -20,8 +22,8 @@ extension CommandSpecification {
         ("deeplink route --json 'shop://product/123'", "one JSON object"),
       ]),
     CommandSpecification(
-      name: .explain, summary: "decide one link, step by step", usage: "[--market ID] URL",
-      options: [market], positionals: ["URL"], requiredPositionals: 1, requiredOptions: [],
+      name: .explain, summary: "decide one link, step by step", usage: "[--market ID] [--policy FILE] URL",
+      options: [market, policy], positionals: ["URL"], requiredPositionals: 1, requiredOptions: [],
       discussion: """
         Prints every stage the link goes through: parse, admit, rewrite (the rules considered), match \
         (the table candidates, and the routes that nearly matched with why they were rejected), barriers \
@@ -33,9 +35,9 @@ extension CommandSpecification {
       ]),
     CommandSpecification(
       name: .check, summary: "decide a file of links, one per line",
-      usage: "[--market ID] [--format text|jsonl] [FILE|-]",
+      usage: "[--market ID] [--policy FILE] [--format text|jsonl] [FILE|-]",
       options: [
-        market,
+        market, policy,
         OptionSpecification(
           "--format", value: "FORMAT", allowed: ["text", "jsonl"],
           help: "text (default) or jsonl: one JSON object a line"),
@@ -108,10 +110,25 @@ extension CommandSpecification {
       return link
     }(),
     CommandSpecification(
+      name: .policy, summary: "check a runtime link policy against a market",
+      usage: "check FILE --market ID",
+      options: [requiredMarket], positionals: ["ACTION", "FILE"], requiredPositionals: 2,
+      requiredOptions: ["--market"],
+      discussion: """
+        Reads the link policy document FILE (ACTION is `check`) and checks it against the market's composed \
+        configuration as the app does when it receives it: JSON without repeated keys, at most 64 KB, the \
+        market's own routes, rules and hosts, no field that would widen what the build allows, no date \
+        that has passed. Prints what each entry switches off and exits 0, or names the field at fault and \
+        exits 1; 65 when FILE cannot be read. Docs/LinkPolicy.md describes the document.
+        """,
+      examples: [("deeplink policy check policy.json --market CA", "before publishing it to the apps")]),
+    CommandSpecification(
       name: .aasa, summary: "print the apple-app-site-association file for a market's domains",
-      usage: "--market ID --app-id TEAM.bundle… | --report | --verify [FILE|-]",
+      usage: "--market ID [--policy FILE] --app-id TEAM.bundle… | --report | --verify [FILE|-]",
       options: [
         requiredMarket,
+        OptionSpecification(
+          "--policy", value: "FILE", help: "exclude the rules and routes this link policy switches off"),
         OptionSpecification(
           "--app-id", value: "TEAM.bundle", repeats: true,
           help: "an app that opens the links: team ID, a dot, bundle ID (repeat for several apps)"),

@@ -36,6 +36,19 @@ struct DecisionLineWriter {
   mutating func write(
     _ decision: DeepLinkDecision, plainInput: [UInt8]?, names: inout SafeText.NameCache, to json: inout JSONWriter
   ) {
+    writeFields(decision, plainInput: plainInput, names: &names, to: &json)
+    // Under a link policy the object also names its version (`Docs/LinkPolicy.md`).
+    if let version = decision.policyVersion {
+      json.dropLast(2)
+      json.raw(#","policy":"#)
+      json.quoted(version)
+      json.raw("}\n")
+    }
+  }
+
+  private mutating func writeFields(
+    _ decision: DeepLinkDecision, plainInput: [UInt8]?, names: inout SafeText.NameCache, to json: inout JSONWriter
+  ) {
     json.raw(#"{"url":"#)
     // `SafeText.url(of:names:)`: the input as typed unless it is unparseable or carries something
     // sensitive. (The link is read in place, not bound: binding copies the optional link.)

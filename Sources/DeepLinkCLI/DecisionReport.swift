@@ -11,6 +11,8 @@ struct DecisionReport {
   var rewrittenTo: String?
   var barriers: [String]
   var reason: String?
+  /// The version of the link policy the decision was made under, if any.
+  var policy: String?
 
   /// The report of `decision` made with `market`'s configuration (`nil`: the platform).
   init(_ decision: DeepLinkDecision, market: String?) {
@@ -31,6 +33,7 @@ struct DecisionReport {
     rewrittenTo = decision.rewrittenTo.map { SafeText.redact($0, names: &names) }
     barriers = decision.barriers.map(\.rawValue)
     reason = decision.reason?.rawValue
+    policy = decision.policyVersion
   }
 
   /// Writes the object, keys in the documented order; `steps` only for a chained link.
@@ -66,6 +69,10 @@ struct DecisionReport {
     json.strings(barriers)
     json.key("reason")
     json.string(reason)
+    if let policy {
+      json.key("policy")
+      json.string(policy)
+    }
     json.endObject()
   }
 
@@ -82,6 +89,7 @@ struct DecisionReport {
     if let rewrittenTo { rows.append(("rewrittenTo", rewrittenTo)) }
     if !barriers.isEmpty { rows.append(("barriers", barriers.joined(separator: ", "))) }
     if let reason { rows.append(("reason", reason)) }
+    if let policy { rows.append(("policy", policy)) }
     return rows.map { $0.0.padded(to: 12) + SafeText.visible($0.1) + "\n" }.joined()
   }
 }

@@ -78,6 +78,7 @@ package enum DeepLinkTool {
     case .validate: try ValidateCommand.run(parsed, environment: environment)
     case .snapshot: try SnapshotCommand.run(parsed, environment: environment)
     case .link: try LinkCommand.run(parsed, environment: environment)
+    case .policy: try PolicyCommand.run(parsed, environment: environment)
     case .aasa: try AssociationCommands.aasa(parsed, environment: environment)
     case .assetlinks: try AssociationCommands.assetLinks(parsed, environment: environment)
     case .intentFilters: try AssociationCommands.intentFilters(parsed, environment: environment)

@@ -6,7 +6,7 @@ enum ExplainCommand {
   static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
     let selection = try MarketSelection.resolve(parsed)
     let input = parsed.positionals[0]
-    let decision = selection.configuration.decide(input, tracing: true)
+    let decision = selection.configuration.decide(input, tracing: true, policy: selection.policy)
     environment.standardOutput.write(explanation(decision, selection: selection))
     return .success
   }

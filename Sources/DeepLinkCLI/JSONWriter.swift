@@ -23,6 +23,11 @@ package struct JSONWriter: Sendable {
   }
 
   /// Empties the buffer, keeping its capacity.
+  /// Removes the last `count` bytes written (to reopen an object just closed).
+  package mutating func dropLast(_ count: Int) {
+    bytes.removeLast(min(count, bytes.count))
+  }
+
   package mutating func reset() {
     bytes.removeAll(keepingCapacity: true)
     needsComma = false

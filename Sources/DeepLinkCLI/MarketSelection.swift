@@ -1,5 +1,6 @@
 import DeepLinkComposition
 import DeepLinkCore
+import Foundation
 
 /// The market a command works with, and its composed configuration.
 struct MarketSelection {
@@ -7,6 +8,8 @@ struct MarketSelection {
   let id: String?
   /// The pure configuration decisions are made with.
   let configuration: DeepLinkConfiguration
+  /// The link policy of `--policy FILE`, checked against the configuration, if given.
+  var policy: LinkPolicy? = nil
 
   /// The selection for `--market` (absent: the platform alone).
   ///
@@ -14,10 +17,38 @@ struct MarketSelection {
   ///   market does not compose.
   static func resolve(_ parsed: ParsedCommand) throws -> MarketSelection {
     let id = try marketID(parsed)
+    var selection: MarketSelection
     do {
-      return MarketSelection(id: id, configuration: try DeepLinkAssembly.configuration(market: id))
+      selection = MarketSelection(id: id, configuration: try DeepLinkAssembly.configuration(market: id))
     } catch {
       throw CommandFailure(message: error.description + "\nrun `deeplink validate` for details", status: .failure)
+    }
+    if let path = parsed.value("--policy") {
+      selection.policy = try readPolicy(path, configuration: selection.configuration)
+    }
+    return selection
+  }
+
+  /// The policy document at `path`, checked against `configuration`.
+  ///
+  /// - Throws: ``CommandFailure``: status 65 when the file cannot be read, 1 when the policy is refused.
+  static func readPolicy(_ path: String, configuration: DeepLinkConfiguration) throws -> LinkPolicy {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw CommandFailure(message: "cannot read the policy `\(path)`", status: .unreadableInput)
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      // One byte past the limit is enough to tell an oversized document.
+      data = try handle.read(upToCount: LinkPolicy.maximumSize + 1) ?? Data()
+    } catch {
+      throw CommandFailure(
+        message: "cannot read the policy `\(path)`: \(error.localizedDescription)", status: .unreadableInput)
+    }
+    do {
+      return try LinkPolicy(json: data, configuration: configuration)
+    } catch {
+      throw CommandFailure(message: SafeText.visible(error.description), status: .failure)
     }
   }
 

@@ -2,7 +2,7 @@
 enum RouteCommand {
   static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
     let selection = try MarketSelection.resolve(parsed)
-    let decision = selection.configuration.decide(parsed.positionals[0])
+    let decision = selection.configuration.decide(parsed.positionals[0], policy: selection.policy)
     let report = DecisionReport(decision, market: selection.id)
     if parsed.has("--json") {
       var json = JSONWriter()

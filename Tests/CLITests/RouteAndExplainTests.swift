@@ -105,7 +105,7 @@ import Testing
     #expect(overview.status == 0)
     #expect(overview.output.contains("COMMANDS:"))
     let route = try ToolProcess.run(["route", "--help"])
-    #expect(route.output.contains("USAGE: deeplink route [--market ID] [--json] URL"))
+    #expect(route.output.contains("USAGE: deeplink route [--market ID] [--policy FILE] [--json] URL"))
     #expect(route.output.contains("EXAMPLES:"))
     let version = try ToolProcess.run(["--version"])
     #expect(version.status == 0 && version.output.hasPrefix("deeplink "))

@@ -20,6 +20,24 @@ extension LinkPolicy {
     return nil
   }
 
+  /// The entry that switches off the links of `rule` (whose target is the route pattern
+  /// `target`) at `date`, by naming the rule or its route; `nil` when none does.
+  public func entry(switchingOff rule: UniversalLink, target: String, at date: Date) -> Entry? {
+    guard isInForce(at: date) else { return nil }
+    for index in [rules[rule.pattern], routes[target]].compactMap({ $0 }) {
+      let entry = entries[index]
+      if entry.until.map({ date < $0 }) ?? true { return entry }
+    }
+    return nil
+  }
+
+  /// The entry that switches off every link to `host` at `date`, if any.
+  public func entry(switchingOffHost host: String, at date: Date) -> Entry? {
+    guard isInForce(at: date), let index = hosts[host] else { return nil }
+    let entry = entries[index]
+    return entry.until.map { date < $0 } ?? true ? entry : nil
+  }
+
   /// `decision` as it stands under the policy at `date`: a routed link the policy switches off
   /// becomes `external` (to the entry's fallback, or to the link itself if it is a web link) or
   /// `notFound`, with the reason ``DeepLinkReason/disabledByPolicy``; every decision names the
