@@ -91,11 +91,22 @@ public struct MarketBoundary: Sendable {
     platform: Side, chainSteps: (name: String, patterns: [String])? = nil, reservedBarriers: Set<BarrierName>,
     overrides: [MarketOverride] = [], markets: [Side]
   ) {
+    self.init(
+      platform: platform, compiledRules: nil, chainSteps: chainSteps, reservedBarriers: reservedBarriers,
+      overrides: overrides, markets: markets)
+  }
+
+  /// Prepares the checks, with the platform's rules compiled already (`compiledRules[i]` is
+  /// `platform.rules[i]` compiled, `nil` where it does not compile); `nil` compiles them here.
+  package init(
+    platform: Side, compiledRules: [CompiledRewrite?]?, chainSteps: (name: String, patterns: [String])?,
+    reservedBarriers: Set<BarrierName>, overrides: [MarketOverride], markets: [Side]
+  ) {
     self.platform = platform
     self.markets = markets
     self.reservedBarriers = reservedBarriers.union(platform.barriers)
     self.overrides = overrides
-    self.platformRules = platform.rules.compactMap { try? $0.compile() }
+    self.platformRules = (compiledRules ?? platform.rules.map { try? $0.compile() }).compactMap { $0 }
     let routes = platform.routes.compactMap { route in
       (try? RoutePattern(route.pattern)).map { PlatformRoute(route: route, pattern: $0) }
     }
@@ -114,6 +125,12 @@ public struct MarketBoundary: Sendable {
   /// - Complexity: for each of the market's rules and routes, proportional to the nodes of the
   ///   platform's route trie the pattern can reach, not to the number of platform routes.
   public func problems(of market: Side) -> [CompositionProblem] {
+    problems(of: market, compiledRules: nil)
+  }
+
+  /// ``problems(of:)``, with the market's rules compiled already (`compiledRules[i]` is
+  /// `market.rules[i]` compiled, `nil` where it does not compile); `nil` compiles them here.
+  package func problems(of market: Side, compiledRules: [CompiledRewrite?]?) -> [CompositionProblem] {
     let id = market.owner.marketID ?? "?"
     let others = markets.filter { $0.owner != market.owner }
     var problems: [CompositionProblem] = []
@@ -136,8 +153,8 @@ public struct MarketBoundary: Sendable {
     for barrier in market.barriers where reservedBarriers.contains(barrier) {
       problems.append(.reservedBarrier(market: id, barrier: barrier))
     }
-    for rule in market.rules {
-      guard let compiled = try? rule.compile() else { continue }  // reported when the configuration compiles
+    for compiled in compiledRules ?? market.rules.map({ try? $0.compile() }) {
+      guard let compiled else { continue }  // reported when the configuration compiles
       problems += self.problems(ofRule: compiled, market: market, others: others)
     }
     for route in market.routes {

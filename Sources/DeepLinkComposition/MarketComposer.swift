@@ -140,14 +140,23 @@ public struct MarketComposer: Sendable {
       }
     }
     let declared = MarketDeclaration(market, services: services)
-    problems += boundary(services: services).problems(of: declared.side)
+    // Every rule is compiled once, for the checks and for the configuration.
+    let platformRules = specification.universalLinks.map { try? $0.compile() }
+    let marketRules = declared.side.rules.map { $0.owned(by: owner) }
+    let marketCompiled = marketRules.map { try? $0.compile() }
+    problems += boundary(services: services, compiledPlatformRules: platformRules)
+      .problems(of: declared.side, compiledRules: marketCompiled)
 
     let taken = Set(specification.urlSchemes.map(\.scheme))
-    specification.urlSchemes += market.urlSchemes.filter { !taken.contains($0.scheme) }.map { $0.owned(by: owner) }
-    specification.domains += market.domains.map { $0.owned(by: owner) }
+    specification.urlSchemes += declared.side.schemes.filter { !taken.contains($0.scheme) }.map {
+      $0.owned(by: owner)
+    }
+    specification.domains += declared.side.domains.map { $0.owned(by: owner) }
     // A market's own override flag counts only where the boundary checks found the platform's
     // permission; without it the rule was refused above.
-    specification.universalLinks += market.universalLinks.map { $0.owned(by: owner) }
+    specification.universalLinks += marketRules
+    let compiled = platformRules + marketCompiled
+    if !compiled.contains(where: { $0 == nil }) { specification.compiledRules = compiled.compactMap { $0 } }
     for plugin in declared.plugins { specification.install(plugin, owner: owner) }
     for barrier in declared.barriers where !PlatformBarrierName.reserved.contains(barrier.name) {
       specification.install(barrier, owner: owner)
@@ -164,8 +173,12 @@ public struct MarketComposer: Sendable {
     return Composed(specification: specification, configuration: combined)
   }
 
-  /// The boundary over the platform and the whole catalogue.
-  func boundary(services: MarketServices) -> MarketBoundary {
+  /// The boundary over the platform and the whole catalogue; `compiledPlatformRules`, when
+  /// given, are the platform's rules compiled (see ``MarketBoundary/init(platform:compiledRules:chainSteps:reservedBarriers:overrides:markets:)``).
+  ///
+  /// The catalogue's markets are read for their domains and schemes only: that is all the checks
+  /// compare another market's declarations by.
+  func boundary(services: MarketServices, compiledPlatformRules: [CompiledRewrite?]? = nil) -> MarketBoundary {
     let platform = PlatformLinks()
     let routes = PlatformRoute.platformCatalogue.map { MarketBoundary.Route(name: $0.name, pattern: $0.source) }
     let chainable = PlatformRoute.platformCatalogue.filter(\.isChainable).map(\.source)
@@ -173,8 +186,11 @@ public struct MarketComposer: Sendable {
       platform: MarketBoundary.Side(
         owner: .platform, domains: platform.domains, schemes: platform.urlSchemes, rules: platform.universalLinks,
         routes: routes, barriers: [PlatformBarrierName.authentication, PlatformBarrierName.confirmation]),
-      chainSteps: (PlatformChains.name, chainable), reservedBarriers: PlatformBarrierName.reserved,
-      overrides: overrides, markets: catalogue.map { MarketDeclaration($0, services: services).side })
+      compiledRules: compiledPlatformRules, chainSteps: (PlatformChains.name, chainable),
+      reservedBarriers: PlatformBarrierName.reserved, overrides: overrides,
+      markets: catalogue.map {
+        MarketBoundary.Side(owner: .market($0.id), domains: $0.domains, schemes: $0.urlSchemes)
+      })
   }
 
   /// Rewrite targets that no route or plugin of the combined table handles.
@@ -199,7 +215,7 @@ struct MarketDeclaration {
       owner: .market(market.id), domains: market.domains, schemes: market.urlSchemes,
       rules: market.universalLinks,
       routes: plugins.compactMap { plugin in
-        (plugin as? any DeepLinkHandlerPathMatchingPlugin).map {
+        plugin.pathMatching.map {
           MarketBoundary.Route(name: $0.name, pattern: $0.matchingPath)
         }
       },

@@ -45,7 +45,10 @@ public struct ChainResolver<Value: Sendable>: Sendable {
     var builder = RouteTable<Int>.Builder()
     var firstLiterals: Set<String>? = []
     var longestRun: Int? = 0
-    for (index, step) in steps.enumerated() {
+    // Not `enumerated()`: its iterator's generic metadata over `Value` is made at run time, a
+    // search of every conformance record in the process.
+    for index in steps.indices {
+      let step = steps[index]
       let pattern: RoutePattern
       do {
         pattern = try RoutePattern(step.pattern)

@@ -52,8 +52,9 @@ public final class DeepLinkConfiguration: Sendable {
   let opaquePlugins: [(index: Int, target: RouteTarget, stepResolver: (any DeepLinkStepResolvingPlugin)?)]
 
   init(
-    urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink], routes: [RouteSpecification],
-    plugins: [any DeepLinkHandlerPlugin], pluginOwners: [Int: LinkOwner] = [:],
+    urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink],
+    compiledRules: [CompiledRewrite]? = nil, routes: [RouteSpecification],
+    plugins: [any DeepLinkHandlerPlugin], pluginOwners: [LinkOwner?] = [],
     barriers: [BarrierName: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
     mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?
   ) throws(DeepLinkConfigurationError) {
@@ -83,34 +84,44 @@ public final class DeepLinkConfiguration: Sendable {
     self.confirmationBarrier = confirmationBarrier
     self.barriers = barriers
     self.plugins = plugins
-    self.opaquePlugins = plugins.indices.filter { !(plugins[$0] is any DeepLinkHandlerPathMatchingPlugin) }.map {
+    self.opaquePlugins = plugins.indices.filter { plugins[$0].pathMatching == nil }.map {
       let target = RouteTarget(
         kind: .plugin($0), name: plugins[$0].name, barriers: [], waitForPreconditions: false, changesState: false,
-        owner: pluginOwners[$0] ?? .platform)
-      return ($0, target, plugins[$0] as? any DeepLinkStepResolvingPlugin)
+        owner: $0 < pluginOwners.count ? pluginOwners[$0] ?? .platform : .platform)
+      return ($0, target, plugins[$0].stepResolving)
     }
 
     var compiled: [CompiledRewrite] = []
-    for rule in universalLinks {
-      do {
-        compiled.append(try rule.compile())
-      } catch {
-        throw .invalidRewrite(error)
+    if let compiledRules {
+      compiled = compiledRules
+    } else {
+      compiled.reserveCapacity(universalLinks.count)
+      for rule in universalLinks {
+        do {
+          compiled.append(try rule.compile())
+        } catch {
+          throw .invalidRewrite(error)
+        }
       }
     }
-    let effective = try Self.resolveOverrides(compiled)
+    let (effective, resolved) = try Self.resolveOverrides(compiled)
     self.rewriteRules = effective
     self.rewritePlans = effective.map { RewritePlan($0, appScheme: appScheme) }
-    var rewriteBuilder = RouteTable<Int>.Builder()
-    for (index, rule) in effective.enumerated() {
-      do {
-        try rewriteBuilder.add(rule.pattern, value: index)
-      } catch {
-        guard case .conflict(let existing, let new) = error else { continue }
-        throw .conflictingRewrites(existing: existing, new: new)
+    if let resolved {
+      self.rewrites = (consume resolved).build()
+    } else {
+      // An override took another rule's place: the table is built again over the effective rules.
+      var rewriteBuilder = RouteTable<Int>.Builder()
+      for (index, rule) in effective.enumerated() {
+        do {
+          try rewriteBuilder.add(rule.pattern, value: index)
+        } catch {
+          guard case .conflict(let existing, let new) = error else { continue }
+          throw .conflictingRewrites(existing: existing, new: new)
+        }
       }
+      self.rewrites = (consume rewriteBuilder).build()
     }
-    self.rewrites = rewriteBuilder.build()
 
     var routeBuilder = RouteTable<RouteTarget>.Builder()
     for route in routes {
@@ -126,29 +137,41 @@ public final class DeepLinkConfiguration: Sendable {
 
   /// Drops every rule an override replaces: an override takes the place of the earlier rule
   /// that matches exactly the same links. Two rules like that without an override conflict.
+  ///
+  /// One table is grown over the rules, and its conflict check finds the rule each new one
+  /// matches the same links as: a rule an override replaced keeps its place in the table, now
+  /// standing for the override. When no override replaced anything, that table is the
+  /// configuration's rewrite table (each rule's value its index), returned beside the rules.
+  ///
+  /// - Complexity: O(*n*) in the rules' total length.
   private static func resolveOverrides(
     _ rules: [CompiledRewrite]
-  ) throws(DeepLinkConfigurationError) -> [CompiledRewrite] {
-    var kept: [CompiledRewrite] = []
+  ) throws(DeepLinkConfigurationError) -> (rules: [CompiledRewrite], table: RouteTable<Int>.Builder?) {
+    var table = RouteTable<Int>.Builder()
+    table.values.reserveCapacity(rules.count)
+    // Every rule in order; `nil` where an override took the rule's place.
+    var slots: [CompiledRewrite?] = []
+    slots.reserveCapacity(rules.count)
+    var replaced = false
     for rule in rules {
-      var probe = RouteTable<Int>.Builder()
-      var replaced: Int? = nil
-      for (index, existing) in kept.enumerated() {
-        try? probe.add(existing.pattern, value: index)
+      guard let existing = table.trie.addUnlessSameLinks(rule.pattern) else {
+        table.values.append(slots.count)
+        slots.append(rule)
+        continue
       }
-      do {
-        try probe.add(rule.pattern, value: -1)
-      } catch {
-        guard case .conflict(let existingSource, _) = error else { continue }
-        guard rule.rule.isOverride else {
-          throw .conflictingRewrites(existing: existingSource, new: rule.pattern.source)
-        }
-        replaced = kept.firstIndex { $0.pattern.source == existingSource }
+      // The route stands for the rule that now holds its links.
+      let holder = table.values[Int(existing)]
+      guard rule.rule.isOverride else {
+        // The holder is always in its slot: only a replaced rule's slot is emptied.
+        throw .conflictingRewrites(existing: slots[holder]?.pattern.source ?? "", new: rule.pattern.source)
       }
-      if let replaced { kept.remove(at: replaced) }
-      kept.append(rule)
+      slots[holder] = nil
+      table.values[Int(existing)] = slots.count
+      slots.append(rule)
+      replaced = true
     }
-    return kept
+    guard replaced else { return (slots.map { $0! }, table) }
+    return (slots.compactMap { $0 }, nil)
   }
 
   /// The routes in the table, in registration order: pattern as written and the route's name

@@ -7,11 +7,16 @@ package struct DeepLinkSpecification: Sendable {
   package var domains: [Domain] = []
   /// The rewrite rules, in order.
   package var universalLinks: [UniversalLink] = []
+  /// ``universalLinks`` compiled, when whoever assembled the specification compiled them
+  /// already (composition does, for its checks): used only while it is exactly as long as
+  /// ``universalLinks`` and each of its rules is the rule at the same place there.
+  package var compiledRules: [CompiledRewrite]?
   /// The installed plugins, in install order.
   package var plugins: [any DeepLinkHandlerPlugin] = []
-  /// Who installed each plugin, by its index in ``plugins``; a plugin without an entry is the
-  /// platform's.
-  package var pluginOwners: [Int: LinkOwner] = [:]
+  /// Who installed each plugin, by its index in ``plugins``; a plugin without an entry (past the
+  /// end, or `nil`) is the platform's. An array, not an `[Int: LinkOwner]`: the first dictionary
+  /// keyed by `Int` costs a search of every conformance record at launch.
+  package var pluginOwners: [LinkOwner?] = []
   /// The installed barriers, by name.
   package var barriers: [BarrierName: any DeepLinkHandlingBarrier] = [:]
   /// Who installed each barrier, by name; a barrier without an entry is the platform's.
@@ -30,8 +35,16 @@ package struct DeepLinkSpecification: Sendable {
 
   /// Installs `plugin` as `owner`'s.
   package mutating func install(_ plugin: any DeepLinkHandlerPlugin, owner: LinkOwner) {
-    if owner != .platform { pluginOwners[plugins.count] = owner }
+    if owner != .platform {
+      while pluginOwners.count < plugins.count { pluginOwners.append(nil) }
+      pluginOwners.append(owner)
+    }
     plugins.append(plugin)
+  }
+
+  /// Who installed the plugin at `index` of ``plugins``.
+  package func owner(ofPlugin index: Int) -> LinkOwner {
+    index < pluginOwners.count ? pluginOwners[index] ?? .platform : .platform
   }
 
   /// Installs `barrier` as `owner`'s, replacing a barrier of the same name.
@@ -50,7 +63,7 @@ extension DeepLinkConfiguration {
   package convenience init(compiling specification: DeepLinkSpecification) throws(DeepLinkConfigurationError) {
     var routes = specification.routes
     for (index, plugin) in specification.plugins.enumerated() {
-      guard let pathPlugin = plugin as? any DeepLinkHandlerPathMatchingPlugin else { continue }
+      guard let pathPlugin = plugin.pathMatching else { continue }
       let pattern: RoutePattern
       do {
         pattern = try RoutePattern(pathPlugin.matchingPath)
@@ -63,7 +76,7 @@ extension DeepLinkConfiguration {
           target: RouteTarget(
             kind: .plugin(index), name: plugin.name, barriers: pathPlugin.barriers,
             waitForPreconditions: pathPlugin.waitForPreconditions, changesState: pathPlugin.changesState,
-            owner: specification.pluginOwners[index] ?? .platform,
+            owner: specification.owner(ofPlugin: index),
             acceptsParameters: { pathPlugin.acceptsParameters($0) },
             freeTextParameters: pathPlugin.freeTextParameters, pattern: pattern)))
     }
@@ -79,9 +92,17 @@ extension DeepLinkConfiguration {
         throw .missingConfirmationBarrier(route: route.pattern.source)
       }
     }
+    var compiledRules = specification.compiledRules
+    if let compiled = compiledRules,
+      compiled.count != specification.universalLinks.count
+        || !zip(compiled, specification.universalLinks).allSatisfy({ $0.rule == $1 })
+    {
+      compiledRules = nil
+    }
     try self.init(
       urlSchemes: specification.urlSchemes, domains: specification.domains,
-      universalLinks: specification.universalLinks, routes: routes, plugins: specification.plugins,
+      universalLinks: specification.universalLinks, compiledRules: compiledRules, routes: routes,
+      plugins: specification.plugins,
       pluginOwners: specification.pluginOwners, barriers: installed,
       filters: specification.filters, mandatoryBarrier: specification.mandatoryBarrier,
       confirmationBarrier: specification.confirmationBarrier)

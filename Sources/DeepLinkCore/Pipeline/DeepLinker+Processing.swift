@@ -330,7 +330,7 @@ extension DeepLinker {
       let plugin = work.configuration.plugins[index]
       // A path-matching plugin the table chose gets the parameters as they are; an opaque
       // plugin gets back the data it returned.
-      let pathPlugin = candidate.matchedInTable ? plugin as? any DeepLinkHandlerPathMatchingPlugin : nil
+      let pathPlugin = candidate.matchedInTable ? plugin.pathMatching : nil
       let outcome = await suspend(work, timeout: plugin.completionTimeout, supersedable: false) { pending in
         let completion: @Sendable () -> Void = { Task { @MainActor in pending.resolve(.passed) } }
         if let pathPlugin {
