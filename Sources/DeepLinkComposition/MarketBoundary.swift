@@ -69,7 +69,9 @@ public struct MarketBoundary: Sendable {
 
   private let platform: Side
   private let markets: [Side]
-  private let reservedBarriers: Set<BarrierName>
+  /// An array, not a `Set<BarrierName>`: a set of a package type costs a search of every
+  /// conformance record at launch, and there are a handful.
+  private let reservedBarriers: [BarrierName]
   private let overrides: [MarketOverride]
   /// The platform's rules on each of its hosts, compiled.
   private let platformRules: [CompiledRewrite]
@@ -92,7 +94,7 @@ public struct MarketBoundary: Sendable {
     overrides: [MarketOverride] = [], markets: [Side]
   ) {
     self.init(
-      platform: platform, compiledRules: nil, chainSteps: chainSteps, reservedBarriers: reservedBarriers,
+      platform: platform, compiledRules: nil, chainSteps: chainSteps, reservedBarriers: Array(reservedBarriers),
       overrides: overrides, markets: markets)
   }
 
@@ -100,11 +102,11 @@ public struct MarketBoundary: Sendable {
   /// `platform.rules[i]` compiled, `nil` where it does not compile); `nil` compiles them here.
   package init(
     platform: Side, compiledRules: [CompiledRewrite?]?, chainSteps: (name: String, patterns: [String])?,
-    reservedBarriers: Set<BarrierName>, overrides: [MarketOverride], markets: [Side]
+    reservedBarriers: [BarrierName], overrides: [MarketOverride], markets: [Side]
   ) {
     self.platform = platform
     self.markets = markets
-    self.reservedBarriers = reservedBarriers.union(platform.barriers)
+    self.reservedBarriers = reservedBarriers + platform.barriers.filter { !reservedBarriers.contains($0) }
     self.overrides = overrides
     self.platformRules = (compiledRules ?? platform.rules.map { try? $0.compile() }).compactMap { $0 }
     let routes = platform.routes.compactMap { route in

@@ -158,7 +158,7 @@ public struct MarketComposer: Sendable {
     let compiled = platformRules + marketCompiled
     if !compiled.contains(where: { $0 == nil }) { specification.compiledRules = compiled.compactMap { $0 } }
     for plugin in declared.plugins { specification.install(plugin, owner: owner) }
-    for barrier in declared.barriers where !PlatformBarrierName.reserved.contains(barrier.name) {
+    for barrier in declared.barriers where !PlatformBarrierName.reservedList.contains(barrier.name) {
       specification.install(barrier, owner: owner)
     }
 
@@ -187,7 +187,7 @@ public struct MarketComposer: Sendable {
         owner: .platform, domains: platform.domains, schemes: platform.urlSchemes, rules: platform.universalLinks,
         routes: routes, barriers: [PlatformBarrierName.authentication, PlatformBarrierName.confirmation]),
       compiledRules: compiledPlatformRules, chainSteps: (PlatformChains.name, chainable),
-      reservedBarriers: PlatformBarrierName.reserved, overrides: overrides,
+      reservedBarriers: PlatformBarrierName.reservedList, overrides: overrides,
       markets: catalogue.map {
         MarketBoundary.Side(owner: .market($0.id), domains: $0.domains, schemes: $0.urlSchemes)
       })

@@ -28,7 +28,8 @@ public final class DeepLinkConfiguration: Sendable {
   public let confirmationBarrier: BarrierName?
   /// The installed barriers, by name, resolved when the configuration is compiled: every
   /// barrier a route, a path-matching plugin or the mandatory barrier names is one of them.
-  let barriers: [BarrierName: any DeepLinkHandlingBarrier]
+  /// Keyed by the name's `rawValue` (see ``DeepLinkSpecification/barriers``).
+  let barriers: [String: any DeepLinkHandlingBarrier]
 
   let schemes: SmallStringMap<URLScheme>
   /// The exact domains (see ``SmallStringMap`` for why not a `Set`); wildcard domains are
@@ -55,7 +56,7 @@ public final class DeepLinkConfiguration: Sendable {
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink],
     compiledRules: [CompiledRewrite]? = nil, routes: [RouteSpecification],
     plugins: [any DeepLinkHandlerPlugin], pluginOwners: [LinkOwner?] = [],
-    barriers: [BarrierName: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
+    barriers: [String: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
     mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?
   ) throws(DeepLinkConfigurationError) {
     var schemes: [String: URLScheme] = [:]
@@ -187,7 +188,7 @@ public final class DeepLinkConfiguration: Sendable {
   public var opaquePluginNames: [String] { opaquePlugins.map(\.target.name) }
 
   /// The names of the installed barriers, sorted.
-  public var barrierNames: [BarrierName] { barriers.keys.sorted() }
+  public var barrierNames: [BarrierName] { barriers.keys.sorted().map(BarrierName.init(rawValue:)) }
 
   /// Who installed each opaque plugin of ``opaquePluginNames``, in the same order.
   public var opaquePluginOwners: [LinkOwner] { opaquePlugins.map(\.target.owner) }

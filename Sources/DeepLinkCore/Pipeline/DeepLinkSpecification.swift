@@ -17,10 +17,11 @@ package struct DeepLinkSpecification: Sendable {
   /// end, or `nil`) is the platform's. An array, not an `[Int: LinkOwner]`: the first dictionary
   /// keyed by `Int` costs a search of every conformance record at launch.
   package var pluginOwners: [LinkOwner?] = []
-  /// The installed barriers, by name.
-  package var barriers: [BarrierName: any DeepLinkHandlingBarrier] = [:]
+  /// The installed barriers, by name (its `rawValue`: a dictionary keyed by ``BarrierName``
+  /// would make the runtime search every conformance record for its `Hashable` at launch).
+  package var barriers: [String: any DeepLinkHandlingBarrier] = [:]
   /// Who installed each barrier, by name; a barrier without an entry is the platform's.
-  package var barrierOwners: [BarrierName: LinkOwner] = [:]
+  package var barrierOwners: [String: LinkOwner] = [:]
   /// The scheme and host filters.
   package var filters = LinkFilters()
   /// The barrier every link passes.
@@ -49,8 +50,8 @@ package struct DeepLinkSpecification: Sendable {
 
   /// Installs `barrier` as `owner`'s, replacing a barrier of the same name.
   package mutating func install(_ barrier: any DeepLinkHandlingBarrier, owner: LinkOwner) {
-    barriers[barrier.name] = barrier
-    barrierOwners[barrier.name] = owner == .platform ? nil : owner
+    barriers[barrier.name.rawValue] = barrier
+    barrierOwners[barrier.name.rawValue] = owner == .platform ? nil : owner
   }
 }
 
@@ -81,11 +82,11 @@ extension DeepLinkConfiguration {
             freeTextParameters: pathPlugin.freeTextParameters, pattern: pattern)))
     }
     let installed = specification.barriers
-    if let mandatory = specification.mandatoryBarrier, installed[mandatory] == nil {
+    if let mandatory = specification.mandatoryBarrier, installed[mandatory.rawValue] == nil {
       throw .unknownBarrier(name: mandatory, usedBy: "mandatory barrier")
     }
     for route in routes {
-      for name in route.target.barriers where installed[name] == nil {
+      for name in route.target.barriers where installed[name.rawValue] == nil {
         throw .unknownBarrier(name: name, usedBy: route.pattern.source)
       }
       if route.target.changesState && specification.confirmationBarrier == nil {

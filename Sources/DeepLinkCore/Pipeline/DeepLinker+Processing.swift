@@ -298,7 +298,7 @@ extension DeepLinker {
     // Every barrier of a decision is installed: routes' are checked when the configuration is
     // compiled, a plugin answer's when the link is decided. This guard only keeps a broken
     // invariant from reaching a handler.
-    guard let barrier = work.configuration.barriers[name] else { return .dropped(.unknownBarrier) }
+    guard let barrier = work.configuration.barriers[name.rawValue] else { return .dropped(.unknownBarrier) }
     if barrier.status(for: link) == .passed {
       emit(.barrierPassed, work.id, work.redacted, route: route, barrier: name)
       return .passed

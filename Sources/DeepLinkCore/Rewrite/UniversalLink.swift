@@ -65,13 +65,17 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
     }
     if case .app = source.namespace { throw .sourceIsAppLink(pattern) }
     guard case .app = destination.namespace else { throw .targetIsNotAppLink(source: pattern, target: target) }
-    let supplied = Set(source.requiredParameterNames).union(parameters.keys)
-    for name in destination.requiredParameterNames where !supplied.contains(name) {
+    // A pattern has a handful of names: lists, not sets (a set costs an allocation and a hash a
+    // name, and composition compiles every rule at launch).
+    let required = source.requiredParameterNames
+    for name in destination.requiredParameterNames where !required.contains(name) && parameters[name] == nil {
       throw .missingTargetParameter(source: pattern, target: target, parameter: name)
     }
+    var consumed = source.queryCaptures.map(\.key)
+    for capture in destination.queryCaptures where !consumed.contains(capture.key) { consumed.append(capture.key) }
     return CompiledRewrite(
-      rule: self, pattern: source, target: destination, targetParameterNames: Set(destination.parameterNames),
-      consumedQueryKeys: Set(source.queryCaptures.map(\.key)).union(destination.queryCaptures.map(\.key)))
+      rule: self, pattern: source, target: destination, targetParameterNames: destination.parameterNames,
+      consumedQueryKeys: consumed)
   }
 
   public var description: String { "\(pattern) → \(target)" }
@@ -86,9 +90,9 @@ public struct CompiledRewrite: Sendable, Hashable {
   /// The compiled target pattern.
   public let target: RoutePattern
   /// The target's parameter names: captures outside it are passed on as extra parameters.
-  let targetParameterNames: Set<String>
-  /// The query keys the rule captures or the target takes; other query items travel on.
-  let consumedQueryKeys: Set<String>
+  let targetParameterNames: [String]
+  /// The query keys the rule captures or the target takes, each once; other query items travel on.
+  let consumedQueryKeys: [String]
   /// The rule's fixed parameters.
   public var parameters: [String: String] { rule.parameters }
 }
