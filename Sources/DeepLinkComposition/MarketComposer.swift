@@ -140,10 +140,11 @@ public struct MarketComposer: Sendable {
       }
     }
     let declared = MarketDeclaration(market, services: services)
-    // Every rule is compiled once, for the checks and for the configuration.
-    let platformRules = specification.universalLinks.map { try? $0.compile() }
+    // Every rule is compiled once, for the checks and for the configuration, and each target once.
+    var targets: [String: RoutePattern] = [:]
+    let platformRules = specification.universalLinks.map { try? $0.compile(targets: &targets) }
     let marketRules = declared.side.rules.map { $0.owned(by: owner) }
-    let marketCompiled = marketRules.map { try? $0.compile() }
+    let marketCompiled = marketRules.map { try? $0.compile(targets: &targets) }
     problems += boundary(services: services, compiledPlatformRules: platformRules)
       .problems(of: declared.side, compiledRules: marketCompiled)
 
@@ -155,8 +156,16 @@ public struct MarketComposer: Sendable {
     // A market's own override flag counts only where the boundary checks found the platform's
     // permission; without it the rule was refused above.
     specification.universalLinks += marketRules
-    let compiled = platformRules + marketCompiled
-    if !compiled.contains(where: { $0 == nil }) { specification.compiledRules = compiled.compactMap { $0 } }
+    var compiled: [CompiledRewrite]? = []
+    compiled?.reserveCapacity(platformRules.count + marketCompiled.count)
+    for rule in platformRules + marketCompiled {
+      guard let rule else {
+        compiled = nil  // the configuration compiles them again and reports the first that fails
+        break
+      }
+      compiled?.append(rule)
+    }
+    specification.compiledRules = compiled
     for plugin in declared.plugins { specification.install(plugin, owner: owner) }
     for barrier in declared.barriers where !PlatformBarrierName.reservedList.contains(barrier.name) {
       specification.install(barrier, owner: owner)

@@ -149,30 +149,27 @@ public final class DeepLinkConfiguration: Sendable {
     _ rules: [CompiledRewrite]
   ) throws(DeepLinkConfigurationError) -> (rules: [CompiledRewrite], table: RouteTable<Int>.Builder?) {
     var table = RouteTable<Int>.Builder()
+    // Each route's value: the index in `rules` of the rule that holds its links now.
     table.values.reserveCapacity(rules.count)
-    // Every rule in order; `nil` where an override took the rule's place.
-    var slots: [CompiledRewrite?] = []
-    slots.reserveCapacity(rules.count)
-    var replaced = false
-    for rule in rules {
+    // Which rules an override replaced; empty until one does.
+    var replaced: [Bool] = []
+    for index in rules.indices {
+      let rule = rules[index]
       guard let existing = table.trie.addUnlessSameLinks(rule.pattern) else {
-        table.values.append(slots.count)
-        slots.append(rule)
+        table.values.append(index)
         continue
       }
-      // The route stands for the rule that now holds its links.
       let holder = table.values[Int(existing)]
       guard rule.rule.isOverride else {
-        // The holder is always in its slot: only a replaced rule's slot is emptied.
-        throw .conflictingRewrites(existing: slots[holder]?.pattern.source ?? "", new: rule.pattern.source)
+        throw .conflictingRewrites(existing: rules[holder].pattern.source, new: rule.pattern.source)
       }
-      slots[holder] = nil
-      table.values[Int(existing)] = slots.count
-      slots.append(rule)
-      replaced = true
+      if replaced.isEmpty { replaced = Array(repeating: false, count: rules.count) }
+      replaced[holder] = true
+      table.values[Int(existing)] = index
     }
-    guard replaced else { return (slots.map { $0! }, table) }
-    return (slots.compactMap { $0 }, nil)
+    // Without a replacement every rule stays, in order, and each route's value is its index.
+    guard !replaced.isEmpty else { return (rules, table) }
+    return (rules.indices.filter { !replaced[$0] }.map { rules[$0] }, nil)
   }
 
   /// The routes in the table, in registration order: pattern as written and the route's name

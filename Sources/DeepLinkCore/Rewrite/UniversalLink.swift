@@ -55,11 +55,25 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
   /// - Throws: ``UniversalLinkError`` when either pattern is malformed, the source is an app
   ///   pattern, the target is not one, or the target needs a capture the source lacks.
   public func compile() throws(UniversalLinkError) -> CompiledRewrite {
+    try compile(target: nil)
+  }
+
+  /// ``compile()``, reading the target from `targets` when a rule compiled with the same table
+  /// had the same target, and adding it otherwise: the rules of a catalogue lead to a handful of
+  /// targets, so composition reads each once.
+  package func compile(targets: inout [String: RoutePattern]) throws(UniversalLinkError) -> CompiledRewrite {
+    if let known = targets[target] { return try compile(target: known) }
+    let compiled = try compile(target: nil)
+    targets[target] = compiled.target
+    return compiled
+  }
+
+  private func compile(target known: RoutePattern?) throws(UniversalLinkError) -> CompiledRewrite {
     let source: RoutePattern
     let destination: RoutePattern
     do {
       source = try RoutePattern(pattern, caseInsensitive: isCaseInsensitive)
-      destination = try RoutePattern(target)
+      if let known { destination = known } else { destination = try RoutePattern(target) }
     } catch {
       throw .malformedPattern(rule: description, error)
     }
