@@ -214,7 +214,7 @@ public struct MarketBoundary: Sendable {
       guard let claimed = market.schemes.first(where: { $0.scheme == scheme }) else { return [] }
       var problems = appCaptures(declaration, pattern, market: id, scheme: scheme)
       // `shopca://ca/product/1` means `/product/1`: the paths after the custom host too.
-      if let customHost = claimed.customHost {
+      if let customHost = claimed.customHost, Self.firstSegment(of: pattern, canRead: customHost) {
         let residual = PathLanguage(pattern).residual(after: customHost)
         problems += appCaptures(
           declaration, pattern, language: residual, market: id, prefix: "\(scheme)://\(customHost)/")
@@ -223,6 +223,14 @@ public struct MarketBoundary: Sendable {
     case .app:
       return appCaptures(declaration, pattern, market: id, scheme: nil)
     }
+  }
+
+  /// Whether the first segment of `pattern` can read `segment`: any capture, or a literal equal to
+  /// it (ignoring ASCII case where the pattern does). When it cannot, no path of the pattern
+  /// starts with `segment`, and the paths after it are none: not worth building.
+  private static func firstSegment(of pattern: RoutePattern, canRead segment: String) -> Bool {
+    guard case .literal(let text)? = pattern.segments.first else { return true }
+    return text == segment || (pattern.isCaseInsensitive && text.asciiLowercased == segment.asciiLowercased)
   }
 
   /// Whether a host or scheme `market` reads is its own; names who owns it otherwise.
