@@ -145,7 +145,7 @@ public struct MarketComposer: Sendable {
     let platformRules = specification.universalLinks.map { try? $0.compile(targets: &targets) }
     let marketRules = declared.side.rules.map { $0.owned(by: owner) }
     let marketCompiled = marketRules.map { try? $0.compile(targets: &targets) }
-    problems += boundary(services: services, compiledPlatformRules: platformRules)
+    problems += boundary(services: services, platformRules: (specification.universalLinks, platformRules))
       .problems(of: declared.side, compiledRules: marketCompiled)
 
     let taken = Set(specification.urlSchemes.map(\.scheme))
@@ -156,16 +156,12 @@ public struct MarketComposer: Sendable {
     // A market's own override flag counts only where the boundary checks found the platform's
     // permission; without it the rule was refused above.
     specification.universalLinks += marketRules
-    var compiled: [CompiledRewrite]? = []
-    compiled?.reserveCapacity(platformRules.count + marketCompiled.count)
-    for rule in platformRules + marketCompiled {
-      guard let rule else {
-        compiled = nil  // the configuration compiles them again and reports the first that fails
-        break
-      }
-      compiled?.append(rule)
-    }
-    specification.compiledRules = compiled
+    // When one does not compile, the configuration compiles them again and reports the first.
+    var compiled: [CompiledRewrite] = []
+    compiled.reserveCapacity(platformRules.count + marketCompiled.count)
+    for rule in platformRules { if let rule { compiled.append(rule) } }
+    for rule in marketCompiled { if let rule { compiled.append(rule) } }
+    specification.compiledRules = compiled.count == specification.universalLinks.count ? compiled : nil
     for plugin in declared.plugins { specification.install(plugin, owner: owner) }
     for barrier in declared.barriers where !PlatformBarrierName.reservedList.contains(barrier.name) {
       specification.install(barrier, owner: owner)
@@ -182,20 +178,24 @@ public struct MarketComposer: Sendable {
     return Composed(specification: specification, configuration: combined)
   }
 
-  /// The boundary over the platform and the whole catalogue; `compiledPlatformRules`, when
-  /// given, are the platform's rules compiled (see ``MarketBoundary/init(platform:compiledRules:chainSteps:reservedBarriers:overrides:markets:)``).
+  /// The boundary over the platform and the whole catalogue; `platformRules`, when given, are
+  /// the platform's rules (`PlatformLinks().universalLinks`, made once by the caller) with each
+  /// compiled (see ``MarketBoundary/init(platform:compiledRules:chainSteps:reservedBarriers:overrides:markets:)``).
   ///
   /// The catalogue's markets are read for their domains and schemes only: that is all the checks
   /// compare another market's declarations by.
-  func boundary(services: MarketServices, compiledPlatformRules: [CompiledRewrite?]? = nil) -> MarketBoundary {
+  func boundary(
+    services: MarketServices, platformRules: (rules: [UniversalLink], compiled: [CompiledRewrite?])? = nil
+  ) -> MarketBoundary {
     let platform = PlatformLinks()
     let routes = PlatformRoute.platformCatalogue.map { MarketBoundary.Route(name: $0.name, pattern: $0.source) }
     let chainable = PlatformRoute.platformCatalogue.filter(\.isChainable).map(\.source)
     return MarketBoundary(
       platform: MarketBoundary.Side(
-        owner: .platform, domains: platform.domains, schemes: platform.urlSchemes, rules: platform.universalLinks,
+        owner: .platform, domains: platform.domains, schemes: platform.urlSchemes,
+        rules: platformRules?.rules ?? platform.universalLinks,
         routes: routes, barriers: [PlatformBarrierName.authentication, PlatformBarrierName.confirmation]),
-      compiledRules: compiledPlatformRules, chainSteps: (PlatformChains.name, chainable),
+      compiledRules: platformRules?.compiled, chainSteps: (PlatformChains.name, chainable),
       reservedBarriers: PlatformBarrierName.reservedList, overrides: overrides,
       markets: catalogue.map {
         MarketBoundary.Side(owner: .market($0.id), domains: $0.domains, schemes: $0.urlSchemes)
