@@ -204,9 +204,11 @@ public struct MarketComposer: Sendable {
 
   /// Rewrite targets that no route or plugin of the combined table handles.
   private static func unroutedTargets(_ configuration: DeepLinkConfiguration) -> [CompositionProblem] {
-    let routed = Set(configuration.routeList.map(\.pattern))
-    return configuration.universalLinks.compactMap { rule in
-      routed.contains(rule.target) ? nil : .unroutedTarget(rule: rule.pattern, target: rule.target)
+    // The configuration's own lists, read in place (`routeList` and `universalLinks` copy them).
+    let routed = Set(configuration.routeSources)
+    return configuration.rewriteRules.compactMap { compiled in
+      routed.contains(compiled.rule.target)
+        ? nil : .unroutedTarget(rule: compiled.rule.pattern, target: compiled.rule.target)
     }
   }
 }

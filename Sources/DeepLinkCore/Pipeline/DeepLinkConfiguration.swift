@@ -40,13 +40,14 @@ public final class DeepLinkConfiguration: Sendable {
   let wildcardDomains: [Domain]
   /// Whether any filter is set; when none is, admission skips them.
   let hasFilters: Bool
-  let rewriteRules: [CompiledRewrite]
+  /// The rewrite rules, compiled, in effect order (overridden rules removed).
+  package let rewriteRules: [CompiledRewrite]
   /// Each rule's plan, when it has one (``RewritePlan``).
   let rewritePlans: [RewritePlan?]
   let rewrites: RouteTable<Int>
   let routes: RouteTable<RouteTarget>
   /// Each route's pattern as written, kept as strings: a decision reports it.
-  let routeSources: [String]
+  package let routeSources: [String]
   let plugins: [any DeepLinkHandlerPlugin]
   /// The opaque plugins in install order: each one's index in `plugins` and what it leads to,
   /// made once.
@@ -154,14 +155,14 @@ public final class DeepLinkConfiguration: Sendable {
     // Which rules an override replaced; empty until one does.
     var replaced: [Bool] = []
     for index in rules.indices {
-      let rule = rules[index]
-      guard let existing = table.trie.addUnlessSameLinks(rule.pattern) else {
+      // Read in place: a copy of a compiled rule retains each of its strings and arrays.
+      guard let existing = table.trie.addUnlessSameLinks(rules[index].pattern) else {
         table.values.append(index)
         continue
       }
       let holder = table.values[Int(existing)]
-      guard rule.rule.isOverride else {
-        throw .conflictingRewrites(existing: rules[holder].pattern.source, new: rule.pattern.source)
+      guard rules[index].rule.isOverride else {
+        throw .conflictingRewrites(existing: rules[holder].pattern.source, new: rules[index].pattern.source)
       }
       if replaced.isEmpty { replaced = Array(repeating: false, count: rules.count) }
       replaced[holder] = true

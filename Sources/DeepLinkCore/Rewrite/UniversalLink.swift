@@ -79,12 +79,30 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
     }
     if case .app = source.namespace { throw .sourceIsAppLink(pattern) }
     guard case .app = destination.namespace else { throw .targetIsNotAppLink(source: pattern, target: target) }
-    // A pattern has a handful of names: lists, not sets (a set costs an allocation and a hash a
-    // name, and composition compiles every rule at launch).
-    let required = source.requiredParameterNames
-    for name in destination.requiredParameterNames where !required.contains(name) && parameters[name] == nil {
-      throw .missingTargetParameter(source: pattern, target: target, parameter: name)
+    // A pattern has a handful of names: searched in place, without a list or set of them
+    // (composition compiles every rule at launch).
+    func sourceRequires(_ name: String) -> Bool {
+      for segment in source.segments {
+        switch segment {
+        case .parameter(let captured, _), .catchAll(let captured): if captured == name { return true }
+        case .literal, .optional: continue
+        }
+      }
+      return source.queryCaptures.contains { !$0.isOptional && $0.name == name }
     }
+    func check(_ name: String) throws(UniversalLinkError) {
+      guard sourceRequires(name) || parameters[name] != nil else {
+        throw .missingTargetParameter(source: pattern, target: target, parameter: name)
+      }
+    }
+    // The target's required captures, path first, as ``RoutePattern/requiredParameterNames``.
+    for segment in destination.segments {
+      switch segment {
+      case .parameter(let name, _), .catchAll(let name): try check(name)
+      case .literal, .optional: continue
+      }
+    }
+    for capture in destination.queryCaptures where !capture.isOptional { try check(capture.name) }
     var consumed = source.queryCaptures.map(\.key)
     for capture in destination.queryCaptures where !consumed.contains(capture.key) { consumed.append(capture.key) }
     return CompiledRewrite(
