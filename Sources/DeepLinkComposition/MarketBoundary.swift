@@ -246,16 +246,18 @@ public struct MarketBoundary: Sendable {
       let owner = (sides).first { $0.schemes.contains { $0.scheme == scheme } }?.owner
       return [.outOfScope(market: id, declaration: declaration.text, place: "scheme `\(scheme)`", owner: owner)]
     case .host(let host):
-      for side in sides {
-        if let claimed = side.domains.first(where: { $0.host.map { host.commonHost(with: $0) != nil } ?? false }) {
-          // The platform's hosts are reported as captures (naming the platform rule) below.
-          if side.owner == .platform { return [] }
-          return [
-            .outOfScope(
-              market: id, declaration: declaration.text, place: "host `\(host)`", owner: side.owner,
-              claimed: claimed.description)
-          ]
-        }
+      // By index: a side copied out of the array retains each of its lists, at every rule.
+      for index in sides.indices {
+        let domains = sides[index].domains
+        guard let claimed = domains.firstIndex(where: { $0.host.map { host.commonHost(with: $0) != nil } ?? false })
+        else { continue }
+        // The platform's hosts are reported as captures (naming the platform rule) below.
+        if sides[index].owner == .platform { return [] }
+        return [
+          .outOfScope(
+            market: id, declaration: declaration.text, place: "host `\(host)`", owner: sides[index].owner,
+            claimed: domains[claimed].description)
+        ]
       }
       if market.domains.contains(where: { $0.host.map { $0.covers(host) } ?? false }) { return [] }
       return [.outOfScope(market: id, declaration: declaration.text, place: "host `\(host)`", owner: nil)]

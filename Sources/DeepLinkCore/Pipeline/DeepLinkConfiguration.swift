@@ -108,7 +108,9 @@ public final class DeepLinkConfiguration: Sendable {
     }
     let (effective, resolved) = try Self.resolveOverrides(compiled)
     self.rewriteRules = effective
-    self.rewritePlans = effective.map { RewritePlan($0, appScheme: appScheme) }
+    // No plan when the app scheme is not a custom scheme (no app link can have it).
+    let planScheme = RoutePattern.isCustomScheme(appScheme) ? appScheme.lowercased() : nil
+    self.rewritePlans = effective.map { rule in planScheme.flatMap { RewritePlan(rule, scheme: $0) } }
     if let resolved {
       self.rewrites = (consume resolved).build()
     } else {

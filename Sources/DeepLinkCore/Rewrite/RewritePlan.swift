@@ -79,8 +79,14 @@ final class RewritePlan: Sendable {
   /// The plan for `rule`, whose target gets the scheme `appScheme`; `nil` when `appScheme` is
   /// not a custom scheme (`http`, a malformed one), which no app link can have: such a rule
   /// never applies.
-  init?(_ rule: CompiledRewrite, appScheme: String) {
+  convenience init?(_ rule: CompiledRewrite, appScheme: String) {
     guard RoutePattern.isCustomScheme(appScheme) else { return nil }
+    self.init(rule, scheme: appScheme.lowercased())
+  }
+
+  /// The plan for `rule`, whose target gets `scheme`, a custom scheme already lowercased: the
+  /// configuration checks and lowercases its app scheme once for all its rules.
+  init?(_ rule: CompiledRewrite, scheme: String) {
     // The source pattern's captures, path first, in the order written: a handful, searched in
     // turn (a dictionary costs an allocation and a hash a name, for every rule at launch).
     var sources: [(name: String, source: ValueSource)] = []
@@ -128,11 +134,14 @@ final class RewritePlan: Sendable {
         segments.append(.catchAll(source))
       }
     }
-    self.scheme = appScheme.lowercased()
+    self.scheme = scheme
     self.segments = segments
-    var literals: [String] = []
-    for case .literal(let text) in segments { literals.append(text) }
-    self.literalPath = literals.count == segments.count ? literals : nil
+    // Built only when every segment is a literal (a list made per rule at launch otherwise).
+    var literals: [String]? = nil
+    if segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
+      literals = segments.map { if case .literal(let text) = $0 { text } else { "" } }
+    }
+    self.literalPath = literals
     self.queryItems = rule.target.queryCaptures.map {
       QueryItem(key: $0.key, source: source(of: $0.name), type: $0.type, isOptional: $0.isOptional)
     }
