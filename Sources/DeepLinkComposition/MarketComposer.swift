@@ -173,7 +173,7 @@ public struct MarketComposer: Sendable {
     } catch {
       throw CompositionError(market: market.id, problems: problems + [.configuration(error)])
     }
-    problems += Self.unroutedTargets(combined)
+    problems += Self.unroutedTargets(combined, targets: targets)
     guard problems.isEmpty else { throw CompositionError(market: market.id, problems: problems) }
     return Composed(specification: specification, configuration: combined)
   }
@@ -202,10 +202,15 @@ public struct MarketComposer: Sendable {
       })
   }
 
-  /// Rewrite targets that no route or plugin of the combined table handles.
-  private static func unroutedTargets(_ configuration: DeepLinkConfiguration) -> [CompositionProblem] {
+  /// Rewrite targets that no route or plugin of the combined table handles. `targets` holds the
+  /// target of every rule compiled (each compiled rule added its own): when each of those few is
+  /// routed, no rule's target is unrouted, and the rules are not read one by one.
+  private static func unroutedTargets(
+    _ configuration: DeepLinkConfiguration, targets: [String: RoutePattern]
+  ) -> [CompositionProblem] {
     // The configuration's own lists, read in place (`routeList` and `universalLinks` copy them).
     let routed = Set(configuration.routeSources)
+    guard targets.keys.contains(where: { !routed.contains($0) }) else { return [] }
     return configuration.rewriteRules.compactMap { compiled in
       routed.contains(compiled.rule.target)
         ? nil : .unroutedTarget(rule: compiled.rule.pattern, target: compiled.rule.target)

@@ -110,7 +110,13 @@ public final class DeepLinkConfiguration: Sendable {
     self.rewriteRules = effective
     // No plan when the app scheme is not a custom scheme (no app link can have it).
     let planScheme = RoutePattern.isCustomScheme(appScheme) ? appScheme.lowercased() : nil
-    self.rewritePlans = effective.map { rule in planScheme.flatMap { RewritePlan(rule, scheme: $0) } }
+    var plans: [RewritePlan?] = []
+    plans.reserveCapacity(effective.count)
+    for index in effective.indices {
+      // Each rule read in place: a closure over it would copy it.
+      plans.append(planScheme.flatMap { RewritePlan(effective[index], scheme: $0) })
+    }
+    self.rewritePlans = plans
     if let resolved {
       self.rewrites = (consume resolved).build()
     } else {

@@ -94,11 +94,12 @@ extension DeepLinkConfiguration {
       }
     }
     var compiledRules = specification.compiledRules
-    if let compiled = compiledRules,
-      compiled.count != specification.universalLinks.count
-        || !zip(compiled, specification.universalLinks).allSatisfy({ $0.rule == $1 })
-    {
-      compiledRules = nil
+    if let compiled = compiledRules {
+      // Compared in place, by index: a pair of copies retains each rule's strings and lists.
+      let links = specification.universalLinks
+      if compiled.count != links.count || compiled.indices.contains(where: { compiled[$0].rule != links[$0] }) {
+        compiledRules = nil
+      }
     }
     try self.init(
       urlSchemes: specification.urlSchemes, domains: specification.domains,
