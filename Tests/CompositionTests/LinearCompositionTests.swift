@@ -22,6 +22,17 @@ import Testing
     #expect(decision.route == "/product/{id:int}")
   }
 
+  @Test("a rule whose target no route handles is found among generated rules, and only it", arguments: [0, 100])
+  func unroutedTargetIsFound(rules: Int) {
+    var market = DeclaredMarket.generated(id: "G", rules: rules)
+    market.rules.append(UniversalLink("https://shop.example.g/nowhere", to: "/nowhere"))
+    let problems = MarketComposer(catalogue: MarketCatalogue.markets + [market]).problems(of: market)
+    #expect(
+      problems.map(\.description) == [
+        CompositionProblem.unroutedTarget(rule: "https://shop.example.g/nowhere", target: "/nowhere").description
+      ])
+  }
+
   @Test(
     "a takeover planted among generated rules is found at every size, and is the only problem",
     arguments: [10, 100, 1_000])
