@@ -5,9 +5,11 @@
 #
 #   scripts/icount.sh SECTION          lookup, endToEnd, parse, build, decide, hostileDecide, compose
 #   scripts/icount.sh check            `deeplink check --market CA --format jsonl`, whole process
+#   scripts/icount.sh launch           composing CA and MX (cold process and in process), generated markets
 #   CACHE=1 scripts/icount.sh SECTION  also simulate the caches (first-level and last-level data misses)
 #
-# Build first: swift build -c release --product deeplink-bench (and --product deeplink for check).
+# Build first: swift build -c release --product deeplink-bench (and --product deeplink for check
+# and launch).
 # BIN=DIR reads the binaries from DIR instead of .build/release, to count another build.
 #
 # A section runs with `deeplink-bench --instructions`: one warm-up call and one pass of each
@@ -23,7 +25,7 @@ cd "$(dirname "$0")/.."
 
 section=${1:-}
 if [[ -z "$section" ]]; then
-  sed -n '5,8p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '5,9p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 64
 fi
 bin=${BIN:-.build/release}
@@ -74,6 +76,23 @@ if [[ "$section" == check ]]; then
   exit 0
 fi
 
+if [[ "$section" == launch ]]; then
+  # A cold process, as an app at launch: `deeplink route --market ID shop://cart` (compose, decide the
+  # first link, print it) less `deeplink --version` (the process and the runtime starting).
+  tool="$bin/deeplink"
+  [[ -x "$tool" ]] || { echo "icount: no $tool; run swift build -c release --product deeplink" >&2; exit 66; }
+  valgrind --tool=callgrind --callgrind-out-file="$work/version.out" "$tool" --version >/dev/null 2>"$work/valgrind.txt"
+  read -r version _ <<<"$(totals "$work/version.out")"
+  declare -A cold
+  for id in CA MX; do
+    valgrind --tool=callgrind --callgrind-out-file="$work/route-$id.out" "$tool" route --market "$id" shop://cart \
+      >"$work/route-$id.txt" 2>"$work/valgrind.txt"
+    grep -q '/cart' "$work/route-$id.txt" || { echo "icount: deeplink route --market $id did not route to /cart" >&2; exit 1; }
+    read -r routed _ <<<"$(totals "$work/route-$id.out")"
+    cold[$id]=$((routed - version))
+  done
+fi
+
 valgrind --tool=callgrind "${cache_options[@]}" \
   --toggle-collect='*measuredRegion*' --dump-after='$s14deeplink_bench14measuredRegion*' \
   --callgrind-out-file="$work/cg.out" \
@@ -89,6 +108,37 @@ mapfile -t dumps < <(for dump in "$work"/cg.out.*; do [[ -e "$dump" ]] && echo "
 if [[ ${#labels[@]} -eq 0 || ${#labels[@]} -ne ${#dumps[@]} ]]; then
   echo "icount: ${#labels[@]} measurements but ${#dumps[@]} callgrind dumps" >&2
   exit 1
+fi
+
+if [[ "$section" == launch ]]; then
+  # In process: one composition each, after a warm-up (labels from LaunchBenchmark).
+  declare -A count
+  for id in CA MX; do count[cold.$id]=${cold[$id]}; done
+  for i in "${!labels[@]}"; do
+    label=${labels[$i]#* }
+    read -r ir _ <<<"$(totals "${dumps[$i]}")"
+    case "$label" in
+      "launch compose generated "*" rules") n=${label#launch compose generated }; count[generated.${n% rules}]=$ir ;;
+      "launch compose "*" and decide "*) id=${label#launch compose }; count[warm.${id%% *}]=$ir ;;
+    esac
+  done
+  if [[ "${ICOUNT_PAIRS:-0}" == 1 ]]; then
+    for key in "${!count[@]}"; do echo "$key ${count[$key]}"; done | sort
+    exit 0
+  fi
+  printf '%-64s %14s %12s\n' measurement instructions "per rule"
+  for id in CA MX; do
+    printf '%-64s %14d\n' "$id: deeplink route --market $id shop://cart minus --version" "${count[cold.$id]}"
+  done
+  for id in CA MX; do
+    printf '%-64s %14d\n' "$id: compose and decide shop://cart, in process after a warm-up" "${count[warm.$id]}"
+  done
+  printf '%-64s %14d\n' "generated market of 0 rules, in process" "${count[generated.0]}"
+  for n in 100 1000 10000; do
+    printf '%-64s %14d %12.0f\n' "generated market of $n rules (per rule: above 0 rules)" "${count[generated.$n]}" \
+      "$(bc -l <<<"(${count[generated.$n]} - ${count[generated.0]}) / $n")"
+  done
+  exit 0
 fi
 if [[ "${CACHE:-0}" == 1 ]]; then
   printf '%-52s %10s %12s %10s %10s\n' measurement operations "Ir per op" "D1mr/op" "DLmr/op"

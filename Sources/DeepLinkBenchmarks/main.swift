@@ -36,7 +36,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
   print("  --quick  fewer samples and lookups: a smoke run, not figures to quote")
   print("  --json   one JSON object on standard output instead of the table")
   print("  --only   run only these sections, by JSON key: lookup, endToEnd, parse, build, memory,")
-  print("           decide, hostileDecide, check, compose (goals of the other sections are then not reported)")
+  print("           decide, hostileDecide, check, compose, launch (goals of the other sections are then not reported)")
   print("  --instructions  one warm-up and one pass per measurement, baselines skipped, each")
   print("           measurement named on standard error: for scripts/icount.sh, not for timing")
   print("  --reference BIN  first run BIN, a build of efedfbf's deeplink-bench, and judge the goals")
@@ -71,7 +71,9 @@ if let referenceBinary {
 let started = ContinuousClock.now
 let context = BenchmarkContext(
   quick: quick, harness: harness, sink: sink,
-  routes: RouteGenerator.routes(count: LookupBenchmark.sizes.max() ?? 100_000))
+  // Generated only for the sections that read them (a run of `launch` alone, under callgrind, skips them).
+  routes: only.map { !$0.isDisjoint(with: ["lookup", "endToEnd", "build", "memory", "compose"]) } ?? true
+    ? RouteGenerator.routes(count: LookupBenchmark.sizes.max() ?? 100_000) : [])
 
 // The sections, in output order: (d) the composed decision (key "decide") and (g) `deeplink check`
 // throughput (key "check", which spawns the release `deeplink` built next to this binary).
@@ -85,6 +87,7 @@ let sections: [any BenchmarkSection] = [
   HostileDecideBenchmark(),
   CheckBenchmark(),
   ComposeBenchmark(),
+  LaunchBenchmark(),
 ]
 if let only, let unknown = only.subtracting(sections.map(\.key)).first { fail("no section \(unknown)") }
 let reports = sections.filter { only?.contains($0.key) ?? true }.map { $0.run(context) }

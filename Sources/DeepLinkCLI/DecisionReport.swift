@@ -82,15 +82,29 @@ struct DecisionReport {
     if let market { rows.append(("market", market)) }
     rows.append(("outcome", outcome.rawValue))
     if let route { rows.append(("route", route)) }
-    if !steps.isEmpty { rows.append(("steps", steps.joined(separator: " → "))) }
+    if !steps.isEmpty { rows.append(("steps", Self.joined(steps, separator: " → "))) }
     if !parameters.isEmpty {
-      rows.append(("parameters", parameters.map { "\($0.name)=\($0.value)" }.joined(separator: " ")))
+      rows.append(("parameters", Self.joined(parameters.map { "\($0.name)=\($0.value)" }, separator: " ")))
     }
     if let rewrittenTo { rows.append(("rewrittenTo", rewrittenTo)) }
-    if !barriers.isEmpty { rows.append(("barriers", barriers.joined(separator: ", "))) }
+    if !barriers.isEmpty { rows.append(("barriers", Self.joined(barriers, separator: ", "))) }
     if let reason { rows.append(("reason", reason)) }
     if let policy { rows.append(("policy", policy)) }
-    return rows.map { $0.0.padded(to: 12) + SafeText.visible($0.1) + "\n" }.joined()
+    var text = ""
+    for row in rows { text += row.0.padded(to: 12) + SafeText.visible(row.1) + "\n" }
+    return text
+  }
+
+  /// `items.joined(separator:)`, without the standard library's generic `joined`, whose first
+  /// call makes generic metadata by searching every conformance record (a `route` is one link:
+  /// that search would be a tenth of its cost).
+  private static func joined(_ items: [String], separator: String) -> String {
+    var text = ""
+    for index in items.indices {
+      if index > 0 { text += separator }
+      text += items[index]
+    }
+    return text
   }
 }
 

@@ -61,6 +61,20 @@ public struct MarketBoundary: Sendable {
     }
   }
 
+  /// The market's declaration a problem names, spelled only when there is a problem: most
+  /// declarations have none, and a market has thousands.
+  private enum Declaration {
+    case rule(UniversalLink)
+    case route(Route)
+
+    var text: String {
+      switch self {
+      case .rule(let rule): "rule `\(rule)`"
+      case .route(let route): "route `\(route.pattern)` (`\(route.name)`)"
+      }
+    }
+  }
+
   /// A platform route, compiled.
   private struct PlatformRoute: Sendable {
     var route: Route
@@ -69,7 +83,9 @@ public struct MarketBoundary: Sendable {
 
   private let platform: Side
   private let markets: [Side]
-  private let reservedBarriers: Set<BarrierName>
+  /// An array, not a `Set<BarrierName>`: a set of a package type costs a search of every
+  /// conformance record at launch, and there are a handful.
+  private let reservedBarriers: [BarrierName]
   private let overrides: [MarketOverride]
   /// The platform's rules on each of its hosts, compiled.
   private let platformRules: [CompiledRewrite]
@@ -91,11 +107,22 @@ public struct MarketBoundary: Sendable {
     platform: Side, chainSteps: (name: String, patterns: [String])? = nil, reservedBarriers: Set<BarrierName>,
     overrides: [MarketOverride] = [], markets: [Side]
   ) {
+    self.init(
+      platform: platform, compiledRules: nil, chainSteps: chainSteps, reservedBarriers: Array(reservedBarriers),
+      overrides: overrides, markets: markets)
+  }
+
+  /// Prepares the checks, with the platform's rules compiled already (`compiledRules[i]` is
+  /// `platform.rules[i]` compiled, `nil` where it does not compile); `nil` compiles them here.
+  package init(
+    platform: Side, compiledRules: [CompiledRewrite?]?, chainSteps: (name: String, patterns: [String])?,
+    reservedBarriers: [BarrierName], overrides: [MarketOverride], markets: [Side]
+  ) {
     self.platform = platform
     self.markets = markets
-    self.reservedBarriers = reservedBarriers.union(platform.barriers)
+    self.reservedBarriers = reservedBarriers + platform.barriers.filter { !reservedBarriers.contains($0) }
     self.overrides = overrides
-    self.platformRules = platform.rules.compactMap { try? $0.compile() }
+    self.platformRules = (compiledRules ?? platform.rules.map { try? $0.compile() }).compactMap { $0 }
     let routes = platform.routes.compactMap { route in
       (try? RoutePattern(route.pattern)).map { PlatformRoute(route: route, pattern: $0) }
     }
@@ -114,13 +141,20 @@ public struct MarketBoundary: Sendable {
   /// - Complexity: for each of the market's rules and routes, proportional to the nodes of the
   ///   platform's route trie the pattern can reach, not to the number of platform routes.
   public func problems(of market: Side) -> [CompositionProblem] {
+    problems(of: market, compiledRules: nil)
+  }
+
+  /// ``problems(of:)``, with the market's rules compiled already (`compiledRules[i]` is
+  /// `market.rules[i]` compiled, `nil` where it does not compile); `nil` compiles them here.
+  package func problems(of market: Side, compiledRules: [CompiledRewrite?]?) -> [CompositionProblem] {
     let id = market.owner.marketID ?? "?"
-    let others = markets.filter { $0.owner != market.owner }
+    // The platform, then every other market: made once, not at each declaration.
+    let sides = [platform] + markets.filter { $0.owner != market.owner }
     var problems: [CompositionProblem] = []
 
     for domain in market.domains {
       guard let host = domain.host else { continue }
-      for side in [platform] + others {
+      for side in sides {
         for claimed in side.domains {
           guard let other = claimed.host, host.commonHost(with: other) != nil else { continue }
           problems.append(
@@ -129,30 +163,30 @@ public struct MarketBoundary: Sendable {
       }
     }
     for scheme in market.schemes {
-      for side in [platform] + others where side.schemes.contains(where: { $0.scheme == scheme.scheme }) {
+      for side in sides where side.schemes.contains(where: { $0.scheme == scheme.scheme }) {
         problems.append(.schemeCollision(market: id, scheme: scheme.scheme, owner: side.owner))
       }
     }
     for barrier in market.barriers where reservedBarriers.contains(barrier) {
       problems.append(.reservedBarrier(market: id, barrier: barrier))
     }
-    for rule in market.rules {
-      guard let compiled = try? rule.compile() else { continue }  // reported when the configuration compiles
-      problems += self.problems(ofRule: compiled, market: market, others: others)
+    for compiled in compiledRules ?? market.rules.map({ try? $0.compile() }) {
+      guard let compiled else { continue }  // reported when the configuration compiles
+      problems += self.problems(ofRule: compiled, market: market, sides: sides)
     }
     for route in market.routes {
       guard let pattern = try? RoutePattern(route.pattern) else { continue }  // reported when compiled
-      let declaration = "route `\(route.pattern)` (`\(route.name)`)"
-      problems += scopeProblems(declaration, pattern.namespace, market: market, others: others)
+      let declaration = Declaration.route(route)
+      problems += scopeProblems(declaration, pattern.namespace, market: market, sides: sides)
       problems += captures(declaration, pattern, market: market)
     }
     return problems
   }
 
-  private func problems(ofRule compiled: CompiledRewrite, market: Side, others: [Side]) -> [CompositionProblem] {
+  private func problems(ofRule compiled: CompiledRewrite, market: Side, sides: [Side]) -> [CompositionProblem] {
     let id = market.owner.marketID ?? "?"
     let rule = compiled.rule
-    let declaration = "rule `\(rule)`"
+    let declaration = Declaration.rule(rule)
     if rule.isOverride {
       let granted = overrides.filter { $0.market.asciiLowercased == id.asciiLowercased }
       let replacesAGrantedRule = platformRules.contains { platformRule in
@@ -161,14 +195,14 @@ public struct MarketBoundary: Sendable {
       }
       return replacesAGrantedRule ? [] : [.selfDeclaredOverride(market: id, rule: rule.description)]
     }
-    return scopeProblems(declaration, compiled.pattern.namespace, market: market, others: others)
+    return scopeProblems(declaration, compiled.pattern.namespace, market: market, sides: sides)
       + captures(declaration, compiled.pattern, market: market)
   }
 
   /// The platform links a market's rule or route captures: on a platform host, the platform's
   /// rules and the browser-bound paths; on the market's scheme or as an app path, the platform's
   /// routes and chained links.
-  private func captures(_ declaration: String, _ pattern: RoutePattern, market: Side) -> [CompositionProblem] {
+  private func captures(_ declaration: Declaration, _ pattern: RoutePattern, market: Side) -> [CompositionProblem] {
     let id = market.owner.marketID ?? "?"
     switch pattern.namespace {
     case .host(let host):
@@ -180,7 +214,7 @@ public struct MarketBoundary: Sendable {
       guard let claimed = market.schemes.first(where: { $0.scheme == scheme }) else { return [] }
       var problems = appCaptures(declaration, pattern, market: id, scheme: scheme)
       // `shopca://ca/product/1` means `/product/1`: the paths after the custom host too.
-      if let customHost = claimed.customHost {
+      if let customHost = claimed.customHost, Self.firstSegment(of: pattern, canRead: customHost) {
         let residual = PathLanguage(pattern).residual(after: customHost)
         problems += appCaptures(
           declaration, pattern, language: residual, market: id, prefix: "\(scheme)://\(customHost)/")
@@ -191,9 +225,17 @@ public struct MarketBoundary: Sendable {
     }
   }
 
+  /// Whether the first segment of `pattern` can read `segment`: any capture, or a literal equal to
+  /// it (ignoring ASCII case where the pattern does). When it cannot, no path of the pattern
+  /// starts with `segment`, and the paths after it are none: not worth building.
+  private static func firstSegment(of pattern: RoutePattern, canRead segment: String) -> Bool {
+    guard case .literal(let text)? = pattern.segments.first else { return true }
+    return text == segment || (pattern.isCaseInsensitive && text.asciiLowercased == segment.asciiLowercased)
+  }
+
   /// Whether a host or scheme `market` reads is its own; names who owns it otherwise.
   private func scopeProblems(
-    _ declaration: String, _ namespace: RoutePattern.Namespace, market: Side, others: [Side]
+    _ declaration: Declaration, _ namespace: RoutePattern.Namespace, market: Side, sides: [Side]
   ) -> [CompositionProblem] {
     let id = market.owner.marketID ?? "?"
     switch namespace {
@@ -201,38 +243,41 @@ public struct MarketBoundary: Sendable {
       return []
     case .scheme(let scheme):
       if market.schemes.contains(where: { $0.scheme == scheme }) { return [] }
-      let owner = ([platform] + others).first { $0.schemes.contains { $0.scheme == scheme } }?.owner
-      return [.outOfScope(market: id, declaration: declaration, place: "scheme `\(scheme)`", owner: owner)]
+      let owner = (sides).first { $0.schemes.contains { $0.scheme == scheme } }?.owner
+      return [.outOfScope(market: id, declaration: declaration.text, place: "scheme `\(scheme)`", owner: owner)]
     case .host(let host):
-      for side in [platform] + others {
-        if let claimed = side.domains.first(where: { $0.host.map { host.commonHost(with: $0) != nil } ?? false }) {
-          // The platform's hosts are reported as captures (naming the platform rule) below.
-          if side.owner == .platform { return [] }
-          return [
-            .outOfScope(
-              market: id, declaration: declaration, place: "host `\(host)`", owner: side.owner,
-              claimed: claimed.description)
-          ]
-        }
+      // By index: a side copied out of the array retains each of its lists, at every rule.
+      for index in sides.indices {
+        let domains = sides[index].domains
+        guard let claimed = domains.firstIndex(where: { $0.host.map { host.commonHost(with: $0) != nil } ?? false })
+        else { continue }
+        // The platform's hosts are reported as captures (naming the platform rule) below.
+        if sides[index].owner == .platform { return [] }
+        return [
+          .outOfScope(
+            market: id, declaration: declaration.text, place: "host `\(host)`", owner: sides[index].owner,
+            claimed: domains[claimed].description)
+        ]
       }
       if market.domains.contains(where: { $0.host.map { $0.covers(host) } ?? false }) { return [] }
-      return [.outOfScope(market: id, declaration: declaration, place: "host `\(host)`", owner: nil)]
+      return [.outOfScope(market: id, declaration: declaration.text, place: "host `\(host)`", owner: nil)]
     }
   }
 
   /// A web pattern of a market on a platform host: every platform rule it overlaps, or the
   /// browser-bound links it captures.
-  private func webCaptures(_ declaration: String, _ pattern: RoutePattern, market: String) -> [CompositionProblem] {
+  private func webCaptures(_ declaration: Declaration, _ pattern: RoutePattern, market: String) -> [CompositionProblem]
+  {
     var problems: [CompositionProblem] = []
     for platformRule in platformRules {
       guard let link = pattern.commonLink(with: platformRule.pattern) else { continue }
       problems.append(
         .capturesPlatformLink(
-          market: market, declaration: declaration, link: link, platformRoute: platformRule.rule.target,
+          market: market, declaration: declaration.text, link: link, platformRoute: platformRule.rule.target,
           platformDeclaration: "rule `\(platformRule.rule)`"))
     }
     if problems.isEmpty, let link = pattern.commonLink(with: pattern) {
-      problems.append(.capturesBrowserLink(market: market, declaration: declaration, link: link))
+      problems.append(.capturesBrowserLink(market: market, declaration: declaration.text, link: link))
     }
     return problems
   }
@@ -240,7 +285,7 @@ public struct MarketBoundary: Sendable {
   /// An app path (a route, or a market-scheme rule, whose links map onto app paths) against
   /// every platform route and the chained links.
   private func appCaptures(
-    _ declaration: String, _ pattern: RoutePattern, market: String, scheme: String?
+    _ declaration: Declaration, _ pattern: RoutePattern, market: String, scheme: String?
   ) -> [CompositionProblem] {
     appCaptures(
       declaration, pattern, language: PathLanguage(pattern), market: market,
@@ -248,7 +293,7 @@ public struct MarketBoundary: Sendable {
   }
 
   private func appCaptures(
-    _ declaration: String, _ pattern: RoutePattern, language: PathLanguage, market: String, prefix: String
+    _ declaration: Declaration, _ pattern: RoutePattern, language: PathLanguage, market: String, prefix: String
   ) -> [CompositionProblem] {
     var problems: [CompositionProblem] = []
     for (index, path) in routeTrie.overlaps(with: language) {
@@ -256,13 +301,13 @@ public struct MarketBoundary: Sendable {
       guard let query = pattern.commonQuery(with: route.pattern) else { continue }
       problems.append(
         .capturesPlatformLink(
-          market: market, declaration: declaration, link: prefix + path.joined(separator: "/") + query,
+          market: market, declaration: declaration.text, link: prefix + path.joined(separator: "/") + query,
           platformRoute: route.route.pattern, platformDeclaration: "route `\(route.route.name)`"))
     }
     if let chain, let path = language.commonPath(with: chain.language) {
       problems.append(
         .capturesPlatformLink(
-          market: market, declaration: declaration, link: prefix + path.joined(separator: "/"),
+          market: market, declaration: declaration.text, link: prefix + path.joined(separator: "/"),
           platformRoute: "chained links", platformDeclaration: "plugin `\(chain.name)`"))
     }
     return problems

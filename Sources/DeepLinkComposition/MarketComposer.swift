@@ -140,16 +140,30 @@ public struct MarketComposer: Sendable {
       }
     }
     let declared = MarketDeclaration(market, services: services)
-    problems += boundary(services: services).problems(of: declared.side)
+    // Every rule is compiled once, for the checks and for the configuration, and each target once.
+    var targets: [String: RoutePattern] = [:]
+    let platformRules = specification.universalLinks.map { try? $0.compile(targets: &targets) }
+    let marketRules = declared.side.rules.map { $0.owned(by: owner) }
+    let marketCompiled = marketRules.map { try? $0.compile(targets: &targets) }
+    problems += boundary(services: services, platformRules: (specification.universalLinks, platformRules))
+      .problems(of: declared.side, compiledRules: marketCompiled)
 
     let taken = Set(specification.urlSchemes.map(\.scheme))
-    specification.urlSchemes += market.urlSchemes.filter { !taken.contains($0.scheme) }.map { $0.owned(by: owner) }
-    specification.domains += market.domains.map { $0.owned(by: owner) }
+    specification.urlSchemes += declared.side.schemes.filter { !taken.contains($0.scheme) }.map {
+      $0.owned(by: owner)
+    }
+    specification.domains += declared.side.domains.map { $0.owned(by: owner) }
     // A market's own override flag counts only where the boundary checks found the platform's
     // permission; without it the rule was refused above.
-    specification.universalLinks += market.universalLinks.map { $0.owned(by: owner) }
+    specification.universalLinks += marketRules
+    // When one does not compile, the configuration compiles them again and reports the first.
+    var compiled: [CompiledRewrite] = []
+    compiled.reserveCapacity(platformRules.count + marketCompiled.count)
+    for rule in platformRules { if let rule { compiled.append(rule) } }
+    for rule in marketCompiled { if let rule { compiled.append(rule) } }
+    specification.compiledRules = compiled.count == specification.universalLinks.count ? compiled : nil
     for plugin in declared.plugins { specification.install(plugin, owner: owner) }
-    for barrier in declared.barriers where !PlatformBarrierName.reserved.contains(barrier.name) {
+    for barrier in declared.barriers where !PlatformBarrierName.reservedList.contains(barrier.name) {
       specification.install(barrier, owner: owner)
     }
 
@@ -159,29 +173,47 @@ public struct MarketComposer: Sendable {
     } catch {
       throw CompositionError(market: market.id, problems: problems + [.configuration(error)])
     }
-    problems += Self.unroutedTargets(combined)
+    problems += Self.unroutedTargets(combined, targets: targets)
     guard problems.isEmpty else { throw CompositionError(market: market.id, problems: problems) }
     return Composed(specification: specification, configuration: combined)
   }
 
-  /// The boundary over the platform and the whole catalogue.
-  func boundary(services: MarketServices) -> MarketBoundary {
+  /// The boundary over the platform and the whole catalogue; `platformRules`, when given, are
+  /// the platform's rules (`PlatformLinks().universalLinks`, made once by the caller) with each
+  /// compiled (see ``MarketBoundary/init(platform:compiledRules:chainSteps:reservedBarriers:overrides:markets:)``).
+  ///
+  /// The catalogue's markets are read for their domains and schemes only: that is all the checks
+  /// compare another market's declarations by.
+  func boundary(
+    services: MarketServices, platformRules: (rules: [UniversalLink], compiled: [CompiledRewrite?])? = nil
+  ) -> MarketBoundary {
     let platform = PlatformLinks()
     let routes = PlatformRoute.platformCatalogue.map { MarketBoundary.Route(name: $0.name, pattern: $0.source) }
     let chainable = PlatformRoute.platformCatalogue.filter(\.isChainable).map(\.source)
     return MarketBoundary(
       platform: MarketBoundary.Side(
-        owner: .platform, domains: platform.domains, schemes: platform.urlSchemes, rules: platform.universalLinks,
+        owner: .platform, domains: platform.domains, schemes: platform.urlSchemes,
+        rules: platformRules?.rules ?? platform.universalLinks,
         routes: routes, barriers: [PlatformBarrierName.authentication, PlatformBarrierName.confirmation]),
-      chainSteps: (PlatformChains.name, chainable), reservedBarriers: PlatformBarrierName.reserved,
-      overrides: overrides, markets: catalogue.map { MarketDeclaration($0, services: services).side })
+      compiledRules: platformRules?.compiled, chainSteps: (PlatformChains.name, chainable),
+      reservedBarriers: PlatformBarrierName.reservedList, overrides: overrides,
+      markets: catalogue.map {
+        MarketBoundary.Side(owner: .market($0.id), domains: $0.domains, schemes: $0.urlSchemes)
+      })
   }
 
-  /// Rewrite targets that no route or plugin of the combined table handles.
-  private static func unroutedTargets(_ configuration: DeepLinkConfiguration) -> [CompositionProblem] {
-    let routed = Set(configuration.routeList.map(\.pattern))
-    return configuration.universalLinks.compactMap { rule in
-      routed.contains(rule.target) ? nil : .unroutedTarget(rule: rule.pattern, target: rule.target)
+  /// Rewrite targets that no route or plugin of the combined table handles. `targets` holds the
+  /// target of every rule compiled (each compiled rule added its own): when each of those few is
+  /// routed, no rule's target is unrouted, and the rules are not read one by one.
+  private static func unroutedTargets(
+    _ configuration: DeepLinkConfiguration, targets: [String: RoutePattern]
+  ) -> [CompositionProblem] {
+    // The configuration's own lists, read in place (`routeList` and `universalLinks` copy them).
+    let routed = Set(configuration.routeSources)
+    guard targets.keys.contains(where: { !routed.contains($0) }) else { return [] }
+    return configuration.rewriteRules.compactMap { compiled in
+      routed.contains(compiled.rule.target)
+        ? nil : .unroutedTarget(rule: compiled.rule.pattern, target: compiled.rule.target)
     }
   }
 }
@@ -199,7 +231,7 @@ struct MarketDeclaration {
       owner: .market(market.id), domains: market.domains, schemes: market.urlSchemes,
       rules: market.universalLinks,
       routes: plugins.compactMap { plugin in
-        (plugin as? any DeepLinkHandlerPathMatchingPlugin).map {
+        plugin.pathMatching.map {
           MarketBoundary.Route(name: $0.name, pattern: $0.matchingPath)
         }
       },

@@ -42,36 +42,16 @@ public struct ChainResolver<Value: Sendable>: Sendable {
   ///   does not parse, ``DeepLinkCore/DeepLinkConfigurationError/conflictingRoutes(_:)`` for two
   ///   steps that match exactly the same runs.
   public init(steps: [(pattern: String, value: Value)]) throws(DeepLinkConfigurationError) {
-    var builder = RouteTable<Int>.Builder()
-    var firstLiterals: Set<String>? = []
-    var longestRun: Int? = 0
-    for (index, step) in steps.enumerated() {
-      let pattern: RoutePattern
-      do {
-        pattern = try RoutePattern(step.pattern)
-      } catch {
-        throw .malformedPattern(error)
-      }
-      do {
-        try builder.add(pattern, value: index)
-      } catch {
-        throw .conflictingRoutes(error)
-      }
-      if pattern.segments.contains(where: { if case .catchAll = $0 { true } else { false } }) {
-        longestRun = nil
-      } else if let longest = longestRun {
-        longestRun = max(longest, pattern.segments.count)
-      }
-      if case .app = pattern.namespace, case .literal(let first)? = pattern.segments.first {
-        firstLiterals?.insert(first)
-      } else {
-        firstLiterals = nil
-      }
-    }
-    self.firstLiterals = firstLiterals
-    self.longestRun = longestRun
+    // The table is compiled by non-generic code (``ChainSteps``): here, generic over `Value`,
+    // every type it uses would be looked up at run time, about 200,000 instructions at launch.
+    var patterns: [String] = []
+    patterns.reserveCapacity(steps.count)
+    for index in 0..<steps.count { patterns.append(steps[index].pattern) }
+    let compiled = try ChainSteps(patterns: patterns)
+    self.firstLiterals = compiled.firstLiterals
+    self.longestRun = compiled.longestRun
     self.steps = steps
-    self.table = builder.build()
+    self.table = compiled.table
   }
 
   /// The plan for `link`, or `nil` when its path cannot be cut into runs that each match a step.
@@ -139,5 +119,49 @@ public struct ChainResolver<Value: Sendable>: Sendable {
     return DeepLink(
       scheme: link.scheme, host: link.host, port: link.port, pathSegments: Array(link.pathSegments[range]),
       queryItems: isLast ? link.queryItems : [], fragment: isLast ? link.fragment : nil)
+  }
+}
+
+/// The chainable steps' patterns compiled into the table a ``ChainResolver`` cuts runs with,
+/// and what it knows of them before any lookup; each step's value is its index.
+struct ChainSteps {
+  let table: RouteTable<Int>
+  let firstLiterals: Set<String>?
+  let longestRun: Int?
+
+  /// Compiles `patterns`, most important first.
+  ///
+  /// - Throws: ``DeepLinkConfigurationError/malformedPattern(_:)`` or
+  ///   ``DeepLinkConfigurationError/conflictingRoutes(_:)``, as ``ChainResolver/init(steps:)``.
+  init(patterns: [String]) throws(DeepLinkConfigurationError) {
+    var builder = RouteTable<Int>.Builder()
+    var firstLiterals: Set<String>? = []
+    var longestRun: Int? = 0
+    for index in patterns.indices {
+      let pattern: RoutePattern
+      do {
+        pattern = try RoutePattern(patterns[index])
+      } catch {
+        throw .malformedPattern(error)
+      }
+      do {
+        try builder.add(pattern, value: index)
+      } catch {
+        throw .conflictingRoutes(error)
+      }
+      if pattern.segments.contains(where: { if case .catchAll = $0 { true } else { false } }) {
+        longestRun = nil
+      } else if let longest = longestRun {
+        longestRun = max(longest, pattern.segments.count)
+      }
+      if case .app = pattern.namespace, case .literal(let first)? = pattern.segments.first {
+        firstLiterals?.insert(first)
+      } else {
+        firstLiterals = nil
+      }
+    }
+    self.firstLiterals = firstLiterals
+    self.longestRun = longestRun
+    self.table = (consume builder).build()
   }
 }

@@ -39,6 +39,32 @@ public struct DeclaredMarket: MarketModule {
 
   public var marketRoutes: [PlatformRoute] { routes }
 
+  /// A market `id` with `rules` generated rules, each pattern distinct and inside the market's
+  /// own space: web rules on its host to the product, search and cart routes and rules of its
+  /// scheme to the product route, in turn (the shape `deeplink-bench`'s `launch` section composes).
+  ///
+  /// ```swift
+  /// var market = DeclaredMarket.generated(id: "G", rules: 1_000)
+  /// market.rules.insert(UniversalLink("https://shop.example.com/ip/{slug}/{id:int}", to: .cart), at: 500)
+  /// ```
+  public static func generated(id: String, rules count: Int) -> DeclaredMarket {
+    var market = DeclaredMarket(id: id)
+    let host = "shop.example.\(id.lowercased())"
+    let scheme = "shop\(id.lowercased())"
+    market.rules.reserveCapacity(count)
+    for index in 0..<count {
+      switch index % 4 {
+      case 0: market.rules.append(UniversalLink("https://\(host)/p\(index)/{slug}/{id}", to: .product))
+      case 1: market.rules.append(UniversalLink("https://\(host)/s\(index)?q={query}", to: .search))
+      case 2: market.rules.append(UniversalLink("\(scheme)://q\(index)/{id}", to: .product))
+      default:
+        market.rules.append(
+          UniversalLink("https://\(host)/c\(index)", to: .cart, parameters: ["campaign": "c\(index)"]))
+      }
+    }
+    return market
+  }
+
   public func barriers(services: MarketServices) -> [any DeepLinkHandlingBarrier] {
     barrierNames.map(PassingBarrier.init)
   }

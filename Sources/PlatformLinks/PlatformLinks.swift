@@ -46,10 +46,17 @@ extension UniversalLink {
 
   /// The same web paths on several hosts: one rule per host and path, hosts first.
   public static func rules(hosts: [String], _ paths: [WebPath], isOverride: Bool = false) -> [UniversalLink] {
-    hosts.flatMap { host in
-      paths.map {
-        UniversalLink("https://\(host)\($0.path)", to: $0.route, parameters: $0.parameters, isOverride: isOverride)
+    var rules: [UniversalLink] = []
+    rules.reserveCapacity(hosts.count * paths.count)
+    for host in hosts {
+      // Joined with `+`, not interpolated: a market's rules are made at every launch, and an
+      // interpolation costs several times as much.
+      let prefix = "https://" + host
+      for path in paths {
+        rules.append(
+          UniversalLink(prefix + path.path, to: path.route, parameters: path.parameters, isOverride: isOverride))
       }
     }
+    return rules
   }
 }

@@ -54,7 +54,10 @@ public enum PlatformBarrierName {
   public static let confirmation: BarrierName = "confirmation"
   /// Names only the platform may give a barrier: a market barrier with one of them is refused
   /// at composition, so no market replaces a platform barrier.
-  public static let reserved: Set<BarrierName> = [authentication, confirmation]
+  public static let reserved: Set<BarrierName> = Set(reservedList)
+  /// ``reserved`` as a list, for composition: making a `Set` of a package type costs a search of
+  /// every conformance record of the process at launch.
+  package static let reservedList: [BarrierName] = [authentication, confirmation]
 }
 
 extension BarrierName {

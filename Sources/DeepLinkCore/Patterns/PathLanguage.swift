@@ -103,8 +103,9 @@ package struct PathLanguage: Sendable {
   }
 
   /// For each state, the fewest and the most segments a path from it to an accepting state
-  /// reads (`Int.max` for a loop).
-  func remainingLengths() -> [ClosedRange<Int>] {
+  /// reads (`Int.max` for a loop), as two arrays rather than `ClosedRange`s, whose metadata the
+  /// runtime would make by searching every conformance record for `Int: Comparable`.
+  func remainingLengths() -> (low: [Int], high: [Int]) {
     let count = accepting.count
     // Fewest: a shortest-path relaxation; most: unbounded when a loop is reachable, else the
     // longest path, found by relaxing as many times as there are states.
@@ -128,22 +129,30 @@ package struct PathLanguage: Sendable {
       }
       if !changed { break }
     }
-    return (0..<count).map { state in
-      guard low[state] != Int.max else { return Int.max...Int.max }
+    for state in 0..<count {
+      guard low[state] != Int.max else {
+        high[state] = Int.max
+        continue
+      }
       // A longest path above the number of states goes round a loop: unbounded.
-      let upper = high[state] > count ? Int.max : max(high[state], low[state])
-      return low[state]...upper
+      high[state] = high[state] > count ? Int.max : max(high[state], low[state])
     }
+    return (low, high)
   }
 
   /// The states reachable from `state` by empty steps, itself included.
   private func closure(of state: Int) -> [Int] {
-    var seen: Set<Int> = [state]
+    // An array of flags, not a `Set<Int>` (see ``IntIndexTable`` for why).
+    var seen = Array(repeating: false, count: accepting.count)
+    seen[state] = true
     var stack = [state]
     while let next = stack.popLast() {
-      for target in emptySteps[next] where seen.insert(target).inserted { stack.append(target) }
+      for target in emptySteps[next] where !seen[target] {
+        seen[target] = true
+        stack.append(target)
+      }
     }
-    return seen.sorted()
+    return seen.indices.filter { seen[$0] }
   }
 
   /// The shortest path (as decoded segments) in both languages, or `nil` when they are
@@ -152,41 +161,25 @@ package struct PathLanguage: Sendable {
   /// - Complexity: O(*s* · *t*) in the two automata's sizes.
   package func commonPath(with other: PathLanguage) -> [String]? {
     let width = other.accepting.count
-    var previous = [Int: (from: Int, segment: String?)]()
-    var queue: [Int] = []
-    func visit(_ pair: Int, from: Int, segment: String?) {
-      guard previous[pair] == nil else { return }
-      previous[pair] = (from, segment)
-      queue.append(pair)
-    }
-    visit(start * width + other.start, from: -1, segment: nil)
+    var trail = SearchTrail()
+    _ = trail.visit(start * width + other.start, from: -1, segment: nil)
     var head = 0
-    while head < queue.count {
-      let pair = queue[head]
+    while head < trail.count {
+      let visited = head
+      let pair = trail.pair(at: head)
       head += 1
       let (mine, theirs) = (pair / width, pair % width)
-      if accepting[mine] && other.accepting[theirs] { return Self.path(to: pair, previous) }
-      for next in emptySteps[mine] { visit(next * width + theirs, from: pair, segment: nil) }
-      for next in other.emptySteps[theirs] { visit(mine * width + next, from: pair, segment: nil) }
+      if accepting[mine] && other.accepting[theirs] { return trail.path(to: visited) }
+      for next in emptySteps[mine] { _ = trail.visit(next * width + theirs, from: visited, segment: nil) }
+      for next in other.emptySteps[theirs] { _ = trail.visit(mine * width + next, from: visited, segment: nil) }
       for step in transitions[mine] {
         for otherStep in other.transitions[theirs] {
           guard let segment = Self.meet(step.label, otherStep.label) else { continue }
-          visit(step.target * width + otherStep.target, from: pair, segment: segment)
+          _ = trail.visit(step.target * width + otherStep.target, from: visited, segment: segment)
         }
       }
     }
     return nil
-  }
-
-  /// The segments read on the way to `pair`, from the breadth-first search's back links.
-  static func path(to pair: Int, _ previous: [Int: (from: Int, segment: String?)]) -> [String] {
-    var segments: [String] = []
-    var current = pair
-    while let (from, segment) = previous[current], from >= 0 {
-      if let segment { segments.append(segment) }
-      current = from
-    }
-    return segments.reversed()
   }
 
   /// A segment both labels read, or `nil` when none does.

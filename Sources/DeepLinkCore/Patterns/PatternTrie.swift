@@ -8,12 +8,6 @@
 /// node that loops on any segment. Children are kept as linked lists through flat arrays, so
 /// building the trie allocates per route only what the table and the arrays' growth need.
 package struct PatternTrie: Sendable {
-  /// A literal edge's key: the parent and the literal, lowercased.
-  private struct LiteralEdge: Hashable {
-    var parent: Int
-    var text: String
-  }
-
   /// One list of children per kind, threaded through the children.
   private enum List: Int, CaseIterable {
     /// Typed and untyped captures, and the catch-all.
@@ -32,8 +26,10 @@ package struct PatternTrie: Sendable {
   private var first: [[Int]] = Array(repeating: [-1], count: List.allCases.count)
   /// The next sibling in each list, by child (`next[list][child]`).
   private var next: [[Int]] = Array(repeating: [-1], count: List.allCases.count)
-  /// The literal children by parent and lowercased text: the first, then ``nextSameText``.
-  private var literalEdges: [LiteralEdge: Int] = [:]
+  /// The literal children by parent and lowercased text (``edgeKey(_:_:)``): the first, then
+  /// ``nextSameText``. Keyed by a `String`, not a struct of the two: a dictionary keyed by a type
+  /// of this module makes the runtime search every conformance record for its `Hashable`.
+  private var literalEdges: [String: Int] = [:]
   private var nextSameText: [Int] = [-1]
   /// Each node's catch-all child, `-1` for none; a catch-all node loops on any segment.
   private var catchAll: [Int] = [-1]
@@ -44,12 +40,16 @@ package struct PatternTrie: Sendable {
   private var nextEnd: [Int] = []
   /// For each node, the fewest and the most segments from it to the end of a pattern (`Int.max`
   /// below a catch-all): a walk whose language needs a length outside that range stops there.
-  private var remaining: [ClosedRange<Int>] = []
+  /// Kept as two arrays, not `ClosedRange`s (whose metadata the runtime would make by searching
+  /// for `Int: Comparable`).
+  private var remainingLow: [Int] = []
+  private var remainingHigh: [Int] = []
 
   /// The trie of `patterns`' paths.
   package init(_ patterns: [RoutePattern]) {
     for (index, pattern) in patterns.enumerated() { insert(pattern, index) }
-    remaining = Array(repeating: Int.max...Int.max, count: labels.count)
+    remainingLow = Array(repeating: Int.max, count: labels.count)
+    remainingHigh = remainingLow
     // Children are made after their parents, so one pass from the last node up sees every
     // child first; a catch-all's loop makes its node unbounded.
     for node in labels.indices.reversed() {
@@ -58,13 +58,13 @@ package struct PatternTrie: Sendable {
       for list in [List.captures, .literals] {
         var child = first[list.rawValue][node]
         while child >= 0 {
-          let range = remaining[child]
-          low = min(low, range.lowerBound == Int.max ? Int.max : range.lowerBound + 1)
-          high = max(high, range.upperBound == Int.max ? Int.max : range.upperBound + 1)
+          low = min(low, remainingLow[child] == Int.max ? Int.max : remainingLow[child] + 1)
+          high = max(high, remainingHigh[child] == Int.max ? Int.max : remainingHigh[child] + 1)
           child = next[list.rawValue][child]
         }
       }
-      remaining[node] = min(low, high)...high
+      remainingLow[node] = min(low, high)
+      remainingHigh[node] = high
     }
   }
 
@@ -81,13 +81,19 @@ package struct PatternTrie: Sendable {
     return labels.count - 1
   }
 
+  /// The key of the literal edge from `parent` along `text`: the parent's number, a `/` (which no
+  /// segment holds) and the text, lowercased.
+  private static func edgeKey(_ parent: Int, _ text: String) -> String {
+    String(parent) + "/" + text.asciiLowercased
+  }
+
   private mutating func link(_ child: Int, into list: List, of parent: Int) {
     next[list.rawValue][child] = first[list.rawValue][parent]
     first[list.rawValue][parent] = child
   }
 
   private mutating func literalChild(of parent: Int, _ label: PathLanguage.Label, text: String) -> Int {
-    let key = LiteralEdge(parent: parent, text: text.asciiLowercased)
+    let key = Self.edgeKey(parent, text)
     var candidate = literalEdges[key] ?? -1
     while candidate >= 0 {
       if labels[candidate] == label { return candidate }
@@ -154,34 +160,36 @@ package struct PatternTrie: Sendable {
   package func overlaps(with language: PathLanguage) -> [(pattern: Int, path: [String])] {
     let width = language.accepting.count
     let lengths = language.remainingLengths()
-    var previous: [Int: (from: Int, segment: String?)] = [:]
-    previous.reserveCapacity(256)
-    var queue: [Int] = []
+    var trail = SearchTrail(capacity: 128)
     func visit(_ pair: Int, from: Int, segment: String?) {
       let (node, state) = (pair / width, pair % width)
-      guard remaining[node].overlaps(lengths[state]), previous[pair] == nil else { return }
-      previous[pair] = (from, segment)
-      queue.append(pair)
+      // The node's and the state's ranges of remaining lengths overlap.
+      guard remainingLow[node] <= lengths.high[state], lengths.low[state] <= remainingHigh[node] else { return }
+      _ = trail.visit(pair, from: from, segment: segment)
     }
     visit(language.start, from: -1, segment: nil)
-    var found: [Int: [String]] = [:]
+    var foundPatterns = IntIndexTable()
+    var found: [(pattern: Int, path: [String])] = []
     var head = 0
-    while head < queue.count {
-      let pair = queue[head]
+    while head < trail.count {
+      let visited = head
+      let pair = trail.pair(at: head)
       head += 1
       let (node, state) = (pair / width, pair % width)
       if language.accepting[state] {
         var entry = firstEnd[node]
         while entry >= 0 {
-          if found[endPattern[entry]] == nil { found[endPattern[entry]] = PathLanguage.path(to: pair, previous) }
+          if foundPatterns.insert(endPattern[entry]) != nil {
+            found.append((endPattern[entry], trail.path(to: visited)))
+          }
           entry = nextEnd[entry]
         }
       }
-      for next in language.emptySteps[state] { visit(node * width + next, from: pair, segment: nil) }
+      for next in language.emptySteps[state] { visit(node * width + next, from: visited, segment: nil) }
       for step in language.transitions[state] {
         func follow(_ child: Int) {
           guard let segment = PathLanguage.meet(step.label, labels[child]) else { return }
-          visit(child * width + step.target, from: pair, segment: segment)
+          visit(child * width + step.target, from: visited, segment: segment)
         }
         func followList(_ list: List) {
           var child = first[list.rawValue][node]
@@ -194,7 +202,7 @@ package struct PatternTrie: Sendable {
         followList(.captures)
         switch step.label {
         case .literal(let text, _):
-          var child = literalEdges[LiteralEdge(parent: node, text: text.asciiLowercased)] ?? -1
+          var child = literalEdges[Self.edgeKey(node, text)] ?? -1
           while child >= 0 {
             follow(child)
             child = nextSameText[child]
@@ -205,6 +213,6 @@ package struct PatternTrie: Sendable {
         }
       }
     }
-    return found.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    return found.sorted { $0.pattern < $1.pattern }
   }
 }

@@ -174,7 +174,7 @@ extension DeepLinkConfiguration {
       }
       // A barrier named only by an answer is checked here, in the decision, so the link never
       // starts its way to a barrier that does not exist.
-      if let pluginBarrier, barriers[pluginBarrier] == nil {
+      if let pluginBarrier, barriers[pluginBarrier.rawValue] == nil {
         trace.add(
           .match, "plugin `\(plugin.name)` takes it behind barrier `\(pluginBarrier)`, which is not installed: skipped")
         namedUnknownBarrier = true
@@ -277,7 +277,7 @@ extension DeepLinkConfiguration {
     where target.owner.sees(linkOf: decision.linkOwner ?? .platform) {
       let plugin = plugins[index]
       guard let (data, pluginBarrier) = plugin.shouldHandleDeepLink(NestedLink.dropped(from: link)).acceptance,
-        pluginBarrier.map({ barriers[$0] != nil }) ?? true
+        pluginBarrier.map({ barriers[$0.rawValue] != nil }) ?? true
       else { continue }
       result.append(
         LinkCandidate(

@@ -28,7 +28,8 @@ public final class DeepLinkConfiguration: Sendable {
   public let confirmationBarrier: BarrierName?
   /// The installed barriers, by name, resolved when the configuration is compiled: every
   /// barrier a route, a path-matching plugin or the mandatory barrier names is one of them.
-  let barriers: [BarrierName: any DeepLinkHandlingBarrier]
+  /// Keyed by the name's `rawValue` (see ``DeepLinkSpecification/barriers``).
+  let barriers: [String: any DeepLinkHandlingBarrier]
 
   let schemes: SmallStringMap<URLScheme>
   /// The exact domains (see ``SmallStringMap`` for why not a `Set`); wildcard domains are
@@ -39,22 +40,24 @@ public final class DeepLinkConfiguration: Sendable {
   let wildcardDomains: [Domain]
   /// Whether any filter is set; when none is, admission skips them.
   let hasFilters: Bool
-  let rewriteRules: [CompiledRewrite]
+  /// The rewrite rules, compiled, in effect order (overridden rules removed).
+  package let rewriteRules: [CompiledRewrite]
   /// Each rule's plan, when it has one (``RewritePlan``).
   let rewritePlans: [RewritePlan?]
   let rewrites: RouteTable<Int>
   let routes: RouteTable<RouteTarget>
   /// Each route's pattern as written, kept as strings: a decision reports it.
-  let routeSources: [String]
+  package let routeSources: [String]
   let plugins: [any DeepLinkHandlerPlugin]
   /// The opaque plugins in install order: each one's index in `plugins` and what it leads to,
   /// made once.
   let opaquePlugins: [(index: Int, target: RouteTarget, stepResolver: (any DeepLinkStepResolvingPlugin)?)]
 
   init(
-    urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink], routes: [RouteSpecification],
-    plugins: [any DeepLinkHandlerPlugin], pluginOwners: [Int: LinkOwner] = [:],
-    barriers: [BarrierName: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
+    urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink],
+    compiledRules: [CompiledRewrite]? = nil, routes: [RouteSpecification],
+    plugins: [any DeepLinkHandlerPlugin], pluginOwners: [LinkOwner?] = [],
+    barriers: [String: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
     mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?
   ) throws(DeepLinkConfigurationError) {
     var schemes: [String: URLScheme] = [:]
@@ -83,34 +86,52 @@ public final class DeepLinkConfiguration: Sendable {
     self.confirmationBarrier = confirmationBarrier
     self.barriers = barriers
     self.plugins = plugins
-    self.opaquePlugins = plugins.indices.filter { !(plugins[$0] is any DeepLinkHandlerPathMatchingPlugin) }.map {
+    self.opaquePlugins = plugins.indices.filter { plugins[$0].pathMatching == nil }.map {
       let target = RouteTarget(
         kind: .plugin($0), name: plugins[$0].name, barriers: [], waitForPreconditions: false, changesState: false,
-        owner: pluginOwners[$0] ?? .platform)
-      return ($0, target, plugins[$0] as? any DeepLinkStepResolvingPlugin)
+        owner: $0 < pluginOwners.count ? pluginOwners[$0] ?? .platform : .platform)
+      return ($0, target, plugins[$0].stepResolving)
     }
 
     var compiled: [CompiledRewrite] = []
-    for rule in universalLinks {
-      do {
-        compiled.append(try rule.compile())
-      } catch {
-        throw .invalidRewrite(error)
+    if let compiledRules {
+      compiled = compiledRules
+    } else {
+      compiled.reserveCapacity(universalLinks.count)
+      for rule in universalLinks {
+        do {
+          compiled.append(try rule.compile())
+        } catch {
+          throw .invalidRewrite(error)
+        }
       }
     }
-    let effective = try Self.resolveOverrides(compiled)
+    let (effective, resolved) = try Self.resolveOverrides(compiled)
     self.rewriteRules = effective
-    self.rewritePlans = effective.map { RewritePlan($0, appScheme: appScheme) }
-    var rewriteBuilder = RouteTable<Int>.Builder()
-    for (index, rule) in effective.enumerated() {
-      do {
-        try rewriteBuilder.add(rule.pattern, value: index)
-      } catch {
-        guard case .conflict(let existing, let new) = error else { continue }
-        throw .conflictingRewrites(existing: existing, new: new)
-      }
+    // No plan when the app scheme is not a custom scheme (no app link can have it).
+    let planScheme = RoutePattern.isCustomScheme(appScheme) ? appScheme.lowercased() : nil
+    var plans: [RewritePlan?] = []
+    plans.reserveCapacity(effective.count)
+    for index in effective.indices {
+      // Each rule read in place: a closure over it would copy it.
+      plans.append(planScheme.flatMap { RewritePlan(effective[index], scheme: $0) })
     }
-    self.rewrites = rewriteBuilder.build()
+    self.rewritePlans = plans
+    if let resolved {
+      self.rewrites = (consume resolved).build()
+    } else {
+      // An override took another rule's place: the table is built again over the effective rules.
+      var rewriteBuilder = RouteTable<Int>.Builder()
+      for (index, rule) in effective.enumerated() {
+        do {
+          try rewriteBuilder.add(rule.pattern, value: index)
+        } catch {
+          guard case .conflict(let existing, let new) = error else { continue }
+          throw .conflictingRewrites(existing: existing, new: new)
+        }
+      }
+      self.rewrites = (consume rewriteBuilder).build()
+    }
 
     var routeBuilder = RouteTable<RouteTarget>.Builder()
     for route in routes {
@@ -126,29 +147,38 @@ public final class DeepLinkConfiguration: Sendable {
 
   /// Drops every rule an override replaces: an override takes the place of the earlier rule
   /// that matches exactly the same links. Two rules like that without an override conflict.
+  ///
+  /// One table is grown over the rules, and its conflict check finds the rule each new one
+  /// matches the same links as: a rule an override replaced keeps its place in the table, now
+  /// standing for the override. When no override replaced anything, that table is the
+  /// configuration's rewrite table (each rule's value its index), returned beside the rules.
+  ///
+  /// - Complexity: O(*n*) in the rules' total length.
   private static func resolveOverrides(
     _ rules: [CompiledRewrite]
-  ) throws(DeepLinkConfigurationError) -> [CompiledRewrite] {
-    var kept: [CompiledRewrite] = []
-    for rule in rules {
-      var probe = RouteTable<Int>.Builder()
-      var replaced: Int? = nil
-      for (index, existing) in kept.enumerated() {
-        try? probe.add(existing.pattern, value: index)
+  ) throws(DeepLinkConfigurationError) -> (rules: [CompiledRewrite], table: RouteTable<Int>.Builder?) {
+    var table = RouteTable<Int>.Builder()
+    // Each route's value: the index in `rules` of the rule that holds its links now.
+    table.values.reserveCapacity(rules.count)
+    // Which rules an override replaced; empty until one does.
+    var replaced: [Bool] = []
+    for index in rules.indices {
+      // Read in place: a copy of a compiled rule retains each of its strings and arrays.
+      guard let existing = table.trie.addUnlessSameLinks(rules[index].pattern) else {
+        table.values.append(index)
+        continue
       }
-      do {
-        try probe.add(rule.pattern, value: -1)
-      } catch {
-        guard case .conflict(let existingSource, _) = error else { continue }
-        guard rule.rule.isOverride else {
-          throw .conflictingRewrites(existing: existingSource, new: rule.pattern.source)
-        }
-        replaced = kept.firstIndex { $0.pattern.source == existingSource }
+      let holder = table.values[Int(existing)]
+      guard rules[index].rule.isOverride else {
+        throw .conflictingRewrites(existing: rules[holder].pattern.source, new: rules[index].pattern.source)
       }
-      if let replaced { kept.remove(at: replaced) }
-      kept.append(rule)
+      if replaced.isEmpty { replaced = Array(repeating: false, count: rules.count) }
+      replaced[holder] = true
+      table.values[Int(existing)] = index
     }
-    return kept
+    // Without a replacement every rule stays, in order, and each route's value is its index.
+    guard !replaced.isEmpty else { return (rules, table) }
+    return (rules.indices.filter { !replaced[$0] }.map { rules[$0] }, nil)
   }
 
   /// The routes in the table, in registration order: pattern as written and the route's name
@@ -172,7 +202,7 @@ public final class DeepLinkConfiguration: Sendable {
   public var opaquePluginNames: [String] { opaquePlugins.map(\.target.name) }
 
   /// The names of the installed barriers, sorted.
-  public var barrierNames: [BarrierName] { barriers.keys.sorted() }
+  public var barrierNames: [BarrierName] { barriers.keys.sorted().map(BarrierName.init(rawValue:)) }
 
   /// Who installed each opaque plugin of ``opaquePluginNames``, in the same order.
   public var opaquePluginOwners: [LinkOwner] { opaquePlugins.map(\.target.owner) }

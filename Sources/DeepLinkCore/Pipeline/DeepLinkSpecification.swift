@@ -7,15 +7,21 @@ package struct DeepLinkSpecification: Sendable {
   package var domains: [Domain] = []
   /// The rewrite rules, in order.
   package var universalLinks: [UniversalLink] = []
+  /// ``universalLinks`` compiled, when whoever assembled the specification compiled them
+  /// already (composition does, for its checks): used only while it is exactly as long as
+  /// ``universalLinks`` and each of its rules is the rule at the same place there.
+  package var compiledRules: [CompiledRewrite]?
   /// The installed plugins, in install order.
   package var plugins: [any DeepLinkHandlerPlugin] = []
-  /// Who installed each plugin, by its index in ``plugins``; a plugin without an entry is the
-  /// platform's.
-  package var pluginOwners: [Int: LinkOwner] = [:]
-  /// The installed barriers, by name.
-  package var barriers: [BarrierName: any DeepLinkHandlingBarrier] = [:]
+  /// Who installed each plugin, by its index in ``plugins``; a plugin without an entry (past the
+  /// end, or `nil`) is the platform's. An array, not an `[Int: LinkOwner]`: the first dictionary
+  /// keyed by `Int` costs a search of every conformance record at launch.
+  package var pluginOwners: [LinkOwner?] = []
+  /// The installed barriers, by name (its `rawValue`: a dictionary keyed by ``BarrierName``
+  /// would make the runtime search every conformance record for its `Hashable` at launch).
+  package var barriers: [String: any DeepLinkHandlingBarrier] = [:]
   /// Who installed each barrier, by name; a barrier without an entry is the platform's.
-  package var barrierOwners: [BarrierName: LinkOwner] = [:]
+  package var barrierOwners: [String: LinkOwner] = [:]
   /// The scheme and host filters.
   package var filters = LinkFilters()
   /// The barrier every link passes.
@@ -30,14 +36,22 @@ package struct DeepLinkSpecification: Sendable {
 
   /// Installs `plugin` as `owner`'s.
   package mutating func install(_ plugin: any DeepLinkHandlerPlugin, owner: LinkOwner) {
-    if owner != .platform { pluginOwners[plugins.count] = owner }
+    if owner != .platform {
+      while pluginOwners.count < plugins.count { pluginOwners.append(nil) }
+      pluginOwners.append(owner)
+    }
     plugins.append(plugin)
+  }
+
+  /// Who installed the plugin at `index` of ``plugins``.
+  package func owner(ofPlugin index: Int) -> LinkOwner {
+    index < pluginOwners.count ? pluginOwners[index] ?? .platform : .platform
   }
 
   /// Installs `barrier` as `owner`'s, replacing a barrier of the same name.
   package mutating func install(_ barrier: any DeepLinkHandlingBarrier, owner: LinkOwner) {
-    barriers[barrier.name] = barrier
-    barrierOwners[barrier.name] = owner == .platform ? nil : owner
+    barriers[barrier.name.rawValue] = barrier
+    barrierOwners[barrier.name.rawValue] = owner == .platform ? nil : owner
   }
 }
 
@@ -50,7 +64,7 @@ extension DeepLinkConfiguration {
   package convenience init(compiling specification: DeepLinkSpecification) throws(DeepLinkConfigurationError) {
     var routes = specification.routes
     for (index, plugin) in specification.plugins.enumerated() {
-      guard let pathPlugin = plugin as? any DeepLinkHandlerPathMatchingPlugin else { continue }
+      guard let pathPlugin = plugin.pathMatching else { continue }
       let pattern: RoutePattern
       do {
         pattern = try RoutePattern(pathPlugin.matchingPath)
@@ -63,25 +77,34 @@ extension DeepLinkConfiguration {
           target: RouteTarget(
             kind: .plugin(index), name: plugin.name, barriers: pathPlugin.barriers,
             waitForPreconditions: pathPlugin.waitForPreconditions, changesState: pathPlugin.changesState,
-            owner: specification.pluginOwners[index] ?? .platform,
+            owner: specification.owner(ofPlugin: index),
             acceptsParameters: { pathPlugin.acceptsParameters($0) },
             freeTextParameters: pathPlugin.freeTextParameters, pattern: pattern)))
     }
     let installed = specification.barriers
-    if let mandatory = specification.mandatoryBarrier, installed[mandatory] == nil {
+    if let mandatory = specification.mandatoryBarrier, installed[mandatory.rawValue] == nil {
       throw .unknownBarrier(name: mandatory, usedBy: "mandatory barrier")
     }
     for route in routes {
-      for name in route.target.barriers where installed[name] == nil {
+      for name in route.target.barriers where installed[name.rawValue] == nil {
         throw .unknownBarrier(name: name, usedBy: route.pattern.source)
       }
       if route.target.changesState && specification.confirmationBarrier == nil {
         throw .missingConfirmationBarrier(route: route.pattern.source)
       }
     }
+    var compiledRules = specification.compiledRules
+    if let compiled = compiledRules {
+      // Compared in place, by index: a pair of copies retains each rule's strings and lists.
+      let links = specification.universalLinks
+      if compiled.count != links.count || compiled.indices.contains(where: { compiled[$0].rule != links[$0] }) {
+        compiledRules = nil
+      }
+    }
     try self.init(
       urlSchemes: specification.urlSchemes, domains: specification.domains,
-      universalLinks: specification.universalLinks, routes: routes, plugins: specification.plugins,
+      universalLinks: specification.universalLinks, compiledRules: compiledRules, routes: routes,
+      plugins: specification.plugins,
       pluginOwners: specification.pluginOwners, barriers: installed,
       filters: specification.filters, mandatoryBarrier: specification.mandatoryBarrier,
       confirmationBarrier: specification.confirmationBarrier)

@@ -337,7 +337,7 @@ extension DeepLinker {
     // Every barrier of a decision is installed: routes' are checked when the configuration is
     // compiled, a plugin answer's when the link is decided. This guard only keeps a broken
     // invariant from reaching a handler.
-    guard let barrier = work.configuration.barriers[name] else { return .dropped(.unknownBarrier) }
+    guard let barrier = work.configuration.barriers[name.rawValue] else { return .dropped(.unknownBarrier) }
     if barrier.status(for: link) == .passed {
       emit(.barrierPassed, work.id, work.redacted, route: route, barrier: name)
       return .passed
@@ -369,7 +369,7 @@ extension DeepLinker {
       let plugin = work.configuration.plugins[index]
       // A path-matching plugin the table chose gets the parameters as they are; an opaque
       // plugin gets back the data it returned.
-      let pathPlugin = candidate.matchedInTable ? plugin as? any DeepLinkHandlerPathMatchingPlugin : nil
+      let pathPlugin = candidate.matchedInTable ? plugin.pathMatching : nil
       let outcome = await suspend(work, timeout: plugin.completionTimeout, supersedable: false) { pending in
         let completion: @Sendable () -> Void = { Task { @MainActor in pending.resolve(.passed) } }
         if let pathPlugin {

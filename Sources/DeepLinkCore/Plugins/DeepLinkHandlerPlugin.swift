@@ -60,11 +60,21 @@ public protocol DeepLinkHandlerPlugin: Sendable {
   /// (chains, modules, responder trees) implement it to pass the state on to the app.
   @MainActor func handleDeepLink(
     with data: Data?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void)
+  /// This plugin as a ``DeepLinkHandlerPathMatchingPlugin``, or `nil`. The protocol extensions
+  /// implement it (`self` for a path-matching plugin); do not implement it. Composition asks
+  /// it instead of casting: the first cast of a type to a protocol searches every conformance
+  /// record of the process, about 200,000 instructions at launch.
+  var pathMatching: (any DeepLinkHandlerPathMatchingPlugin)? { get }
+  /// This plugin as a ``DeepLinkStepResolvingPlugin``, or `nil`; implemented, and asked, as
+  /// ``pathMatching`` is.
+  var stepResolving: (any DeepLinkStepResolvingPlugin)? { get }
 }
 
 extension DeepLinkHandlerPlugin {
   public var name: String { String(describing: Self.self) }
   public var completionTimeout: Duration { .seconds(10) }
+  public var pathMatching: (any DeepLinkHandlerPathMatchingPlugin)? { nil }
+  public var stepResolving: (any DeepLinkStepResolvingPlugin)? { nil }
 
   @MainActor public func handleDeepLink(
     with data: Data?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
@@ -131,6 +141,7 @@ public protocol DeepLinkHandlerPathMatchingPlugin: DeepLinkHandlerPlugin {
 }
 
 extension DeepLinkHandlerPathMatchingPlugin {
+  public var pathMatching: (any DeepLinkHandlerPathMatchingPlugin)? { self }
   public var barriers: [BarrierName] { [] }
   public var changesState: Bool { false }
   public var waitForPreconditions: Bool { false }
@@ -244,6 +255,8 @@ public protocol DeepLinkStepResolvingPlugin: DeepLinkHandlerPlugin {
 }
 
 extension DeepLinkStepResolvingPlugin {
+  public var stepResolving: (any DeepLinkStepResolvingPlugin)? { self }
+
   /// Asks ``DeepLinkHandlerPlugin/shouldHandleDeepLink(_:)``, then, when the link is taken,
   /// ``stepPatterns(for:)``.
   public func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String]) {

@@ -79,31 +79,37 @@ final class RewritePlan: Sendable {
   /// The plan for `rule`, whose target gets the scheme `appScheme`; `nil` when `appScheme` is
   /// not a custom scheme (`http`, a malformed one), which no app link can have: such a rule
   /// never applies.
-  init?(_ rule: CompiledRewrite, appScheme: String) {
+  convenience init?(_ rule: CompiledRewrite, appScheme: String) {
     guard RoutePattern.isCustomScheme(appScheme) else { return nil }
-    var sources: [String: ValueSource] = [:]
-    for (position, segment) in rule.pattern.segments.enumerated() {
-      switch segment {
+    self.init(rule, scheme: appScheme.lowercased())
+  }
+
+  /// The plan for `rule`, whose target gets `scheme`, a custom scheme already lowercased: the
+  /// configuration checks and lowercases its app scheme once for all its rules.
+  init?(_ rule: CompiledRewrite, scheme: String) {
+    // The source pattern's captures, path first, in the order written: a handful, searched in
+    // turn (a dictionary costs an allocation and a hash a name, for every rule at launch).
+    var sources: [(name: String, source: ValueSource)] = []
+    let sourceSegments = rule.pattern.segments
+    for position in sourceSegments.indices {
+      switch sourceSegments[position] {
       case .literal: continue
-      case .parameter(let name, _): sources[name] = .segment(position)
-      case .optional(let name, _): sources[name] = .optionalSegment(position, fallback: nil)
-      case .catchAll(let name): sources[name] = .catchAll(from: position)
+      case .parameter(let name, _): sources.append((name, .segment(position)))
+      case .optional(let name, _): sources.append((name, .optionalSegment(position, fallback: nil)))
+      case .catchAll(let name): sources.append((name, .catchAll(from: position)))
       }
     }
     for capture in rule.pattern.queryCaptures {
-      sources[capture.name] = .query(key: capture.key, fallback: nil)
+      sources.append((capture.name, .query(key: capture.key, fallback: nil)))
     }
     let targetNames = rule.targetParameterNames
-    var extrasFromCaptures: [(name: String, source: ValueSource)] = []
-    for name in rule.pattern.parameterNames where !targetNames.contains(name) {
-      if let source = sources[name] { extrasFromCaptures.append((name, source)) }
-    }
+    let extrasFromCaptures = sources.filter { !targetNames.contains($0.name) }
 
     /// The source of a target value: the capture of the source pattern, else (when the capture
     /// is absent from the link, or there is none) the fixed value.
     func source(of name: String) -> ValueSource? {
       let fixed = rule.parameters[name]
-      switch sources[name] {
+      switch sources.first(where: { $0.name == name })?.source {
       case .query(let key, _)?: return .query(key: key, fallback: fixed)
       case .optionalSegment(let position, _)?: return .optionalSegment(position, fallback: fixed)
       case let captured?: return captured
@@ -128,17 +134,25 @@ final class RewritePlan: Sendable {
         segments.append(.catchAll(source))
       }
     }
-    self.scheme = appScheme.lowercased()
+    self.scheme = scheme
     self.segments = segments
-    var literals: [String] = []
-    for case .literal(let text) in segments { literals.append(text) }
-    self.literalPath = literals.count == segments.count ? literals : nil
+    // Built only when every segment is a literal (a list made per rule at launch otherwise).
+    var literals: [String]? = nil
+    if segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
+      literals = segments.map { if case .literal(let text) = $0 { text } else { "" } }
+    }
+    self.literalPath = literals
     self.queryItems = rule.target.queryCaptures.map {
       QueryItem(key: $0.key, source: source(of: $0.name), type: $0.type, isOptional: $0.isOptional)
     }
-    self.fixedExtras = DeepLinkParameters(rule.parameters.filter { !targetNames.contains($0.key) })
+    // In name order, as `DeepLinkParameters(_:)` makes them from a dictionary.
+    var fixedExtras = DeepLinkParameters()
+    for (name, value) in rule.parameters.sorted(by: { $0.key < $1.key }) where !targetNames.contains(name) {
+      fixedExtras[name] = value
+    }
+    self.fixedExtras = fixedExtras
     self.capturedExtras = extrasFromCaptures
-    self.consumedQueryKeys = Array(rule.consumedQueryKeys)
+    self.consumedQueryKeys = rule.consumedQueryKeys
   }
 
   /// The rewritten link and the extras, or `nil` when a value does not fit the target (where

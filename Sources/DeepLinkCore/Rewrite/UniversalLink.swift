@@ -55,23 +55,59 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
   /// - Throws: ``UniversalLinkError`` when either pattern is malformed, the source is an app
   ///   pattern, the target is not one, or the target needs a capture the source lacks.
   public func compile() throws(UniversalLinkError) -> CompiledRewrite {
+    try compile(target: nil)
+  }
+
+  /// ``compile()``, reading the target from `targets` when a rule compiled with the same table
+  /// had the same target, and adding it otherwise: the rules of a catalogue lead to a handful of
+  /// targets, so composition reads each once.
+  package func compile(targets: inout [String: RoutePattern]) throws(UniversalLinkError) -> CompiledRewrite {
+    if let known = targets[target] { return try compile(target: known) }
+    let compiled = try compile(target: nil)
+    targets[target] = compiled.target
+    return compiled
+  }
+
+  private func compile(target known: RoutePattern?) throws(UniversalLinkError) -> CompiledRewrite {
     let source: RoutePattern
     let destination: RoutePattern
     do {
       source = try RoutePattern(pattern, caseInsensitive: isCaseInsensitive)
-      destination = try RoutePattern(target)
+      if let known { destination = known } else { destination = try RoutePattern(target) }
     } catch {
       throw .malformedPattern(rule: description, error)
     }
     if case .app = source.namespace { throw .sourceIsAppLink(pattern) }
     guard case .app = destination.namespace else { throw .targetIsNotAppLink(source: pattern, target: target) }
-    let supplied = Set(source.requiredParameterNames).union(parameters.keys)
-    for name in destination.requiredParameterNames where !supplied.contains(name) {
-      throw .missingTargetParameter(source: pattern, target: target, parameter: name)
+    // A pattern has a handful of names: searched in place, without a list or set of them
+    // (composition compiles every rule at launch).
+    func sourceRequires(_ name: String) -> Bool {
+      for segment in source.segments {
+        switch segment {
+        case .parameter(let captured, _), .catchAll(let captured): if captured == name { return true }
+        case .literal, .optional: continue
+        }
+      }
+      return source.queryCaptures.contains { !$0.isOptional && $0.name == name }
     }
+    func check(_ name: String) throws(UniversalLinkError) {
+      guard sourceRequires(name) || parameters[name] != nil else {
+        throw .missingTargetParameter(source: pattern, target: target, parameter: name)
+      }
+    }
+    // The target's required captures, path first, as ``RoutePattern/requiredParameterNames``.
+    for segment in destination.segments {
+      switch segment {
+      case .parameter(let name, _), .catchAll(let name): try check(name)
+      case .literal, .optional: continue
+      }
+    }
+    for capture in destination.queryCaptures where !capture.isOptional { try check(capture.name) }
+    var consumed = source.queryCaptures.map(\.key)
+    for capture in destination.queryCaptures where !consumed.contains(capture.key) { consumed.append(capture.key) }
     return CompiledRewrite(
-      rule: self, pattern: source, target: destination, targetParameterNames: Set(destination.parameterNames),
-      consumedQueryKeys: Set(source.queryCaptures.map(\.key)).union(destination.queryCaptures.map(\.key)))
+      rule: self, pattern: source, target: destination, targetParameterNames: destination.parameterNames,
+      consumedQueryKeys: consumed)
   }
 
   public var description: String { "\(pattern) → \(target)" }
@@ -86,9 +122,9 @@ public struct CompiledRewrite: Sendable, Hashable {
   /// The compiled target pattern.
   public let target: RoutePattern
   /// The target's parameter names: captures outside it are passed on as extra parameters.
-  let targetParameterNames: Set<String>
-  /// The query keys the rule captures or the target takes; other query items travel on.
-  let consumedQueryKeys: Set<String>
+  let targetParameterNames: [String]
+  /// The query keys the rule captures or the target takes, each once; other query items travel on.
+  let consumedQueryKeys: [String]
   /// The rule's fixed parameters.
   public var parameters: [String: String] { rule.parameters }
 }

@@ -115,19 +115,27 @@ struct RouteTrie: Sendable {
   ///   exactly the same links; the trie is then unchanged.
   @usableFromInline
   mutating func add(_ pattern: RoutePattern) throws(RouteTableError) {
+    if let existing = addUnlessSameLinks(pattern) {
+      throw .conflict(existing: self.source(of: existing), new: pattern.source)
+    }
+  }
+
+  /// Adds `pattern` as the next route, or returns the index of the route already added that
+  /// matches exactly the same links (the trie is then unchanged).
+  ///
+  /// - Complexity: as ``add(_:)``.
+  mutating func addUnlessSameLinks(_ pattern: RoutePattern) -> Int32? {
     // Read again from its source: cheaper than walking its segments' `String`s.
     // Captured apart: a closure holding `pattern` copies all of it (its arrays of `String`s).
     let source = pattern.source
     let caseInsensitive = pattern.isCaseInsensitive
-    let existing: Int32?
     do {
-      existing = try RoutePatternParser.withScan(source) { scanned in
+      return try RoutePatternParser.withScan(source) { scanned in
         insert(scanned, caseInsensitive: caseInsensitive)
       }
     } catch {
       preconditionFailure("a RoutePattern's source reads as it did when it was made: \(error)")
     }
-    if let existing { throw .conflict(existing: self.source(of: existing), new: source) }
   }
 
   /// Reads `pattern` and adds it as the next route, as ``add(_:)`` adds
