@@ -10,8 +10,9 @@ extension LinkCatalogue {
   /// market's route only through its market's schemes). A capture's value is the one a link of
   /// `examples` decided through the same rule (or onto the same route) holds, when it is plain
   /// (letters, digits, `-._~`), else a generic value of its type (`123`, `standing-desk`, a UUID).
-  /// A secret-bearing value is redacted before the example is decided, so the link shown is the
-  /// link decided.
+  /// A secret-bearing capture (by its name) gets the value `REDACTED`, and any other secret-bearing
+  /// part is redacted as the tool's other outputs do before the example is decided, so the link
+  /// shown is the link decided.
   ///
   /// - Parameters:
   ///   - examples: the market's example links (`Markets/<ID>/Examples/links.txt`).
@@ -46,7 +47,7 @@ extension LinkCatalogue {
         let known = valuesByRulePath[Self.path(of: rule.rule.pattern)] ?? valuesByRoute[route.pattern] ?? [:]
         var values = rule.parameters.filter { rule.pattern.parameterNames.contains($0.key) }
         for (name, type) in Self.captures(of: rule.pattern, types: rule.target) where values[name] == nil {
-          values[name] = known[name] ?? Self.generic(type)
+          values[name] = Self.value(of: name, type: type, known: known)
         }
         do {
           let link = try rule.pattern.link(values, host: host)
@@ -59,7 +60,7 @@ extension LinkCatalogue {
         var values: [String: String] = [:]
         let known = valuesByRoute[route.pattern] ?? [:]
         for (name, type) in Self.captures(of: routePattern, types: routePattern) {
-          values[name] = known[name] ?? Self.generic(type)
+          values[name] = Self.value(of: name, type: type, known: known)
         }
         guard let link = try? routePattern.link(values, scheme: scheme.scheme) else { continue }
         var text = link.absoluteString
@@ -139,6 +140,14 @@ extension LinkCatalogue {
       result.append((capture.name, known[capture.name] ?? capture.type))
     }
     return result
+  }
+
+  /// The example value of capture `name`: the market's own, else a generic one; a secret-bearing
+  /// name (`token`, `password`…) never takes the market's value: its example value is `REDACTED`
+  /// (or a generic number or UUID for such types).
+  private static func value(of name: String, type: ParameterType, known: [String: String]) -> String {
+    guard !LinkRedactor.isSensitive(name) else { return type == .string ? SafeText.redacted : generic(type) }
+    return known[name] ?? generic(type)
   }
 
   /// A value of `type` every route of that type accepts.

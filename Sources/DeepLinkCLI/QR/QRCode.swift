@@ -70,7 +70,7 @@ package struct QRCode: Sendable, Hashable {
 
   /// The data codewords: mode 0100, the count, the bytes, a terminator, padding to a byte, then
   /// the pad bytes 0xEC 0x11 alternately up to the version's capacity.
-  static func dataCodewords(_ bytes: [UInt8], version: Int) -> [UInt8] {
+  package static func dataCodewords(_ bytes: [UInt8], version: Int) -> [UInt8] {
     var bits = BitBuffer()
     bits.append(0b0100, count: 4)
     bits.append(bytes.count, count: QRCapacity.countBits(version: version))
@@ -87,7 +87,7 @@ package struct QRCode: Sendable, Hashable {
   }
 
   /// The data split into blocks, each followed by its error correction, interleaved (7.6).
-  static func interleaved(_ data: [UInt8], version: Int) -> [UInt8] {
+  package static func interleaved(_ data: [UInt8], version: Int) -> [UInt8] {
     let blockCount = QRCapacity.blocks(version: version)
     let correction = QRCapacity.correctionCodewords(version: version)
     let total = QRCapacity.totalCodewords(version: version)
