@@ -50,6 +50,12 @@ package enum CatalogueFiles {
     "\(root)/Markets/\(market)/Examples/links.txt"
   }
 
+  /// What a test says when `market` has no committed catalogue: the file and the command to run.
+  package static func missingMessage(market: String) -> String {
+    "market \(market) has no committed Markets/\(market)/Examples/catalogue.md; run `\(updateCommand(market: market))` "
+      + "from the package root and commit the file"
+  }
+
   /// The command that rewrites the committed catalogue of `market`.
   package static func updateCommand(market: String) -> String {
     "swift run deeplink catalogue --market \(market) --update"

@@ -13,6 +13,8 @@ import Testing
       contentsOf: ToolProcess.repository.appendingPathComponent("Markets/\(market)/Examples/catalogue.md"),
       encoding: .utf8)
     #expect(result.output == committed, "regenerate with `\(CatalogueFiles.updateCommand(market: market))`")
+    // No QR codes in Markdown (the HTML has them); the commands sit in a collapsed block.
+    #expect(!result.output.contains("<svg") && result.output.contains("<details><summary>Commands</summary>"))
   }
 
   @Test("HTML is one self-contained page: viewport, search box, an inline SVG QR code per example, nothing fetched")
@@ -24,6 +26,7 @@ import Testing
     #expect(page.hasPrefix("<!DOCTYPE html>"))
     #expect(page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
     #expect(page.contains("<input type=\"search\""))
+    #expect(page.contains("flex-wrap:wrap"))
     #expect(page.contains("<script>") && page.contains("addEventListener('input'"))
     #expect(page.components(separatedBy: "<svg ").count - 1 == catalogue.examples.count)
     #expect(page.components(separatedBy: "class=\"example\"").count - 1 == catalogue.examples.count)

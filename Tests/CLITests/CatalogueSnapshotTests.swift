@@ -32,9 +32,7 @@ import Testing
     let file = ToolProcess.repository.appendingPathComponent("Markets/\(market)/Examples/catalogue.md")
     let command = CatalogueFiles.updateCommand(market: market)
     guard let stored = try? String(contentsOf: file, encoding: .utf8) else {
-      Issue.record(
-        "market \(market) has no committed Markets/\(market)/Examples/catalogue.md; run `\(command)` from the package root and commit the file"
-      )
+      Issue.record(Comment(rawValue: CatalogueFiles.missingMessage(market: market)))
       return
     }
     let differences = Self.differences(stored: stored, current: try Self.current(market).markdown)
@@ -59,6 +57,14 @@ import Testing
         #expect(try QRCode(encoding: example.link) == example.qrCode)
       }
     }
+  }
+
+  @Test("a market without a committed catalogue is told the file and the command to run")
+  func missingMessage() {
+    #expect(
+      CatalogueFiles.missingMessage(market: "ZZ")
+        == "market ZZ has no committed Markets/ZZ/Examples/catalogue.md; run "
+        + "`swift run deeplink catalogue --market ZZ --update` from the package root and commit the file")
   }
 
   @Test("a difference names the line, the committed text and the new one")

@@ -1,3 +1,4 @@
+import AssociationMatchers
 import DeepLinkCLI
 import DeepLinkComposition
 import DeepLinkCore
@@ -37,6 +38,8 @@ import Testing
     // A market's route is reached through its own scheme only, never through the platform's.
     #expect(!payInStore.examples.contains { $0.link.hasPrefix("shop://") })
     #expect(payInStore.examples.allSatisfy { $0.barriers.contains("confirmation") })
+    // The app link takes the value of the first link of links.txt routed to the same route.
+    #expect(payInStore.examples.map(\.link).contains("shopmx://mx/pay-in-store/ABC1234567"))
   }
 
   @Test("claims come from the package's files: a query-only rule stays off Android, the cart is claimed by both")
@@ -49,6 +52,20 @@ import Testing
     #expect(search.iOS == .claimed && search.android == .unclaimed)
     let app = try #require(examples.first { $0.link == "shopca://ca/cart" })
     #expect(app.iOS == .scheme && app.android == .scheme)
+    // The platform's domain, judged by the same writer: the `/ip/{id}` exclusion comes first.
+    let platform = try #require(examples.first { $0.link == "https://shop.example.com/ip/standing-desk/123" })
+    #expect(platform.iOS == .unclaimed && platform.android == .claimed)
+    let configuration = try DeepLinkAssembly.configuration(market: "CA")
+    let rules = configuration.universalLinks.compactMap { try? $0.compile() }
+    let file = AppleAppSiteAssociation(rules: rules, host: "shop.example.com").json(appIDs: [
+      "ABCDE12345.com.example.shop"
+    ])
+    let matcher = try AppleAppSiteAssociationMatcher(json: Data(file.utf8))
+    guard case .excluded(let index) = matcher.decide(platform.link) else {
+      Issue.record("not excluded: \(matcher.decide(platform.link))")
+      return
+    }
+    #expect(matcher.components[index].comment?.contains("/ip/{id}") == true, "\(matcher.components[index])")
   }
 
   @Test("tester commands quote the link for the local shell and, for adb, for the device's shell too")
@@ -93,6 +110,32 @@ import Testing
       Issue.record("the catalogue was made")
     } catch {
       #expect(error.description.contains("2424 bytes") && error.description.contains("2331 bytes"))
+    }
+  }
+
+  @Test("a `*.suffix` rule's example uses the first domain it matches, else `www.`")
+  func wildcardHost() throws {
+    for (domains, expected) in [
+      (["shop.example.zz", "*.shop.example.zz", "m.shop.example.zz"], "https://m.shop.example.zz/cart"),
+      (["shop.example.zz", "*.shop.example.zz"], "https://www.shop.example.zz/cart"),
+    ] {
+      var specification = DeepLinkSpecification()
+      specification.urlSchemes = [URLScheme("shop")]
+      specification.domains = domains.map { Domain($0) }
+      specification.universalLinks = [UniversalLink("https://*.shop.example.zz/cart", to: "/cart")]
+      specification.plugins = [RecordingPlugin("/cart")]
+      let configuration = try DeepLinkConfiguration(compiling: specification)
+      let catalogue = try LinkCatalogue(market: "ZZ", configuration: configuration, examples: [])
+      #expect(catalogue.examples.map(\.link).contains(expected))
+    }
+  }
+
+  @Test("only plain values of the market's links are taken: letters, digits, -._~, at most 64 bytes")
+  func plainValues() {
+    #expect(LinkCatalogue.isPlain("bureau-debout_2.0~x"))
+    #expect(LinkCatalogue.isPlain(String(repeating: "a", count: 64)))
+    for value in ["", String(repeating: "a", count: 65), "a b", "caf%C3%A9", "a'b", "a`b", "café", "a/b", "a|b"] {
+      #expect(!LinkCatalogue.isPlain(value), "\(value)")
     }
   }
 

@@ -40,6 +40,10 @@ import Testing
     #expect(Self.references.count == 7)
     #expect(versions.isSuperset(of: [1, 3, 7, 10, 40]))
     #expect(Self.references.contains { $0.data.utf8.count == 2_331 && $0.version == 40 })
+    // Each link fills its version exactly (Docs/Catalogue.md: where segno's padding is the standard's).
+    for reference in Self.references {
+      #expect(reference.data.utf8.count == QRCapacity.byteCapacity(version: reference.version), "\(reference.name)")
+    }
   }
 
   @Test("each symbol equals the reference encoder's, module by module", arguments: QRCodeTests.references)

@@ -5,7 +5,7 @@ import Foundation
 extension LinkCatalogue {
   /// The catalogue of `configuration`, market `market`.
   ///
-  /// Each web rule (exact host, or `*.suffix` on a domain of the configuration) gets one example
+  /// Each web rule (exact host, or `*.suffix` on a domain of the configuration, else `www.suffix`) gets one example
   /// onto its target route, and each route one app link per custom scheme that can open it (a
   /// market's route only through its market's schemes). A capture's value is the one a link of
   /// `examples` decided through the same rule (or onto the same route) holds, when it is plain
@@ -160,7 +160,7 @@ extension LinkCatalogue {
   }
 
   /// Letters, digits and `-._~` only, 1…64 bytes: safe in a path, a query, a shell and Markdown.
-  static func isPlain(_ value: String) -> Bool {
+  package static func isPlain(_ value: String) -> Bool {
     !value.isEmpty && value.utf8.count <= 64
       && value.utf8.allSatisfy {
         ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A)
@@ -168,11 +168,12 @@ extension LinkCatalogue {
       }
   }
 
-  /// The host an example of a web pattern uses: its own, or for `*.suffix` the first domain it matches.
+  /// The host an example of a web pattern uses: its own, or for `*.suffix` the first domain it
+  /// matches, else `www.suffix`.
   private static func host(for pattern: RoutePattern, hosts: [String]) -> String? {
     switch pattern.namespace {
     case .host(.exact(let host)): host
-    case .host(let hostPattern): hosts.first { hostPattern.matches($0) }
+    case .host(.subdomains(let suffix)): hosts.first { $0.hasSuffix("." + suffix) } ?? "www." + suffix
     default: nil
     }
   }
