@@ -19,20 +19,36 @@ import Testing
 
   static let fixtures = ToolProcess.repository.appendingPathComponent("Tests/Fixtures/QR")
 
-  static let references: [Reference] = {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []
+  /// The symbols segno chose the mask of (each link fills its version).
+  static let references = load(fixtures)
+
+  /// The symbols python-qrcode made with a given mask (links that leave room for pad codewords).
+  static let forcedMaskReferences = load(fixtures.appendingPathComponent("ForcedMask"))
+
+  static func load(_ directory: URL) -> [Reference] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.filter { $0.hasSuffix(".txt") }.sorted().compactMap { name in
-      guard let text = try? String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8) else {
+      guard let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) else {
         return nil
       }
       let lines = text.split(separator: "\n").map(String.init)
+      guard lines.count > 2 else { return nil }
       let header = lines[1].split(separator: " ")
-      guard lines.count > 2, header.count == 4, let version = Int(header[1]), let mask = Int(header[3]) else {
-        return nil
-      }
+      guard header.count == 4, let version = Int(header[1]), let mask = Int(header[3]) else { return nil }
       return Reference(name: name, data: lines[0], version: version, mask: mask, rows: Array(lines.dropFirst(2)))
     }
-  }()
+  }
+
+  /// The modules of `code` that differ from `reference`.
+  static func differences(_ code: QRCode, _ reference: Reference) -> [String] {
+    var differences: [String] = []
+    for (row, line) in reference.rows.enumerated() {
+      for (column, module) in line.enumerated() where code.isDark(row: row, column: column) != (module == "1") {
+        differences.append("(\(row), \(column))")
+      }
+    }
+    return differences
+  }
 
   @Test("the stored reference symbols cover small, version-information and version-40 symbols")
   func fixturesCoverTheVersions() {
@@ -52,13 +68,26 @@ import Testing
     #expect(code.version == reference.version)
     #expect(code.mask == reference.mask, "the penalty rules chose mask \(code.mask), the reference \(reference.mask)")
     #expect(code.size == reference.rows.count)
-    var differences: [String] = []
-    for (row, line) in reference.rows.enumerated() {
-      for (column, module) in line.enumerated() where code.isDark(row: row, column: column) != (module == "1") {
-        differences.append("(\(row), \(column))")
-      }
-    }
+    let differences = Self.differences(code, reference)
     #expect(differences.isEmpty, "\(differences.count) modules differ, first \(differences.prefix(8))")
+  }
+
+  @Test(
+    "links with room for pad codewords equal a second encoder's symbol with the same mask, for each mask",
+    arguments: QRCodeTests.forcedMaskReferences)
+  func matchesForcedMaskReference(_ reference: Reference) throws {
+    let code = try QRCode(bytes: Array(reference.data.utf8), forcedMask: reference.mask)
+    #expect(code.version == reference.version)
+    #expect(reference.data.utf8.count < QRCapacity.byteCapacity(version: reference.version))
+    #expect(code.size == reference.rows.count)
+    let differences = Self.differences(code, reference)
+    #expect(differences.isEmpty, "\(differences.count) modules differ, first \(differences.prefix(8))")
+  }
+
+  @Test("the forced-mask references cover the eight masks and versions with version information")
+  func forcedMaskFixturesCoverTheMasks() {
+    #expect(Set(Self.forcedMaskReferences.map(\.mask)) == Set(0..<8))
+    #expect(Self.forcedMaskReferences.contains { $0.version >= 7 })
   }
 
   @Test("the same bytes with each mask forced give a symbol whose format bits name that mask", arguments: 0..<8)
