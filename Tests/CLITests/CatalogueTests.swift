@@ -130,6 +130,18 @@ import Testing
     }
   }
 
+  @Test("a custom-scheme rule gets an example in its own scheme")
+  func schemeRule() throws {
+    var specification = DeepLinkSpecification()
+    specification.urlSchemes = [URLScheme("shop"), URLScheme("shopzz")]
+    specification.universalLinks = [UniversalLink("shopzz://promo/{id}", to: "/product/{id:int}")]
+    specification.plugins = [RecordingPlugin("/product/{id:int}")]
+    let configuration = try DeepLinkConfiguration(compiling: specification)
+    let catalogue = try LinkCatalogue(market: "ZZ", configuration: configuration, examples: [])
+    let example = try #require(catalogue.examples.first { $0.via == "shopzz://promo/{id}" })
+    #expect(example.link == "shopzz://promo/123" && example.iOS == .scheme)
+  }
+
   @Test("only plain values of the market's links are taken: letters, digits, -._~, at most 64 bytes")
   func plainValues() {
     #expect(LinkCatalogue.isPlain("bureau-debout_2.0~x"))

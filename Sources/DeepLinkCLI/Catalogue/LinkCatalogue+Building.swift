@@ -5,7 +5,8 @@ import Foundation
 extension LinkCatalogue {
   /// The catalogue of `configuration`, market `market`.
   ///
-  /// Each web rule (exact host, or `*.suffix` on a domain of the configuration, else `www.suffix`) gets one example
+  /// Each rule (a web rule on its exact host, or for `*.suffix` on a domain of the configuration,
+  /// else `www.suffix`; a custom-scheme rule in its scheme) gets one example
   /// onto its target route, and each route one app link per custom scheme that can open it (a
   /// market's route only through its market's schemes). A capture's value is the one a link of
   /// `examples` decided through the same rule (or onto the same route) holds, when it is plain
@@ -43,13 +44,14 @@ extension LinkCatalogue {
       guard let routePattern = try? RoutePattern(route.pattern) else { continue }
       var candidates: [(link: String, via: String, owner: LinkOwner, language: String?)] = []
       for rule in rules where rule.rule.target == route.pattern || rule.target.segments == routePattern.segments {
-        guard let host = Self.host(for: rule.pattern, hosts: exactHosts) else { continue }
+        let host = Self.host(for: rule.pattern, hosts: exactHosts)
         let known = valuesByRulePath[Self.path(of: rule.rule.pattern)] ?? valuesByRoute[route.pattern] ?? [:]
         var values = rule.parameters.filter { rule.pattern.parameterNames.contains($0.key) }
         for (name, type) in Self.captures(of: rule.pattern, types: rule.target) where values[name] == nil {
           values[name] = Self.value(of: name, type: type, known: known)
         }
         do {
+          // A web rule on its host; a custom-scheme rule (`shopca://flyer/{id}`) in its own scheme.
           let link = try rule.pattern.link(values, host: host)
           candidates.append((link.absoluteString, rule.rule.pattern, rule.rule.owner, rule.parameters["locale"]))
         } catch {
