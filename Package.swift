@@ -83,7 +83,8 @@ let package = Package(
       name: "SecurityTests", dependencies: ["DeepLinkCore", "DeepLinkTesting", "DeepLinkComposition"],
       path: "Tests/SecurityTests"),
     .testTarget(
-      name: "CLITests", dependencies: ["DeepLinkCLI", "deeplink", "DeepLinkComposition", "DeepLinkCore"],
+      name: "CLITests",
+      dependencies: ["DeepLinkCLI", "deeplink", "DeepLinkComposition", "DeepLinkCore", "DeepLinkTesting"],
       path: "Tests/CLITests"),
     .testTarget(
       name: "NavigationTests", dependencies: ["DeepLinkCore", "DeepLinkNavigation", "DeepLinkTesting"],

@@ -2,7 +2,8 @@
 # Adding a market is one folder and one word: this script proves it on a throwaway market.
 # It copies the package's tracked files to a temporary folder, adds market ZZ there (the folder
 # Markets/ZZ with Sources, Tests and Examples, and the word "ZZ" in Package.swift's `markets`
-# list; nothing else), then builds it warning-free, writes ZZ's decision snapshot and runs every
+# list; nothing else), then builds it warning-free, writes ZZ's decision snapshot and link catalogue
+# (the two files a market team generates and commits) and runs every
 # suite: the new market's and every platform suite, unchanged. Used by .ci/run.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -76,8 +77,9 @@ if grep -E "^(/|\./)?[^ ]*(Sources|Tests|Markets)/[^ ]*: warning:" "$log"; then
   echo "error: the copy with market ZZ builds with warnings" >&2
   exit 1
 fi
-echo "== new market ZZ: decision snapshot"
+echo "== new market ZZ: decision snapshot and link catalogue"
 swift run -q deeplink snapshot --market ZZ --update
+swift run -q deeplink catalogue --market ZZ --update
 echo "== new market ZZ: every suite"
 test_log=$(mktemp)
 if ! swift test >"$test_log" 2>&1; then

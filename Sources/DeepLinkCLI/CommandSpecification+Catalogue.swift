@@ -90,6 +90,32 @@ extension CommandSpecification {
         ("deeplink snapshot --market CA", "compare the CA snapshot"),
         ("deeplink snapshot --market CA --update", "accept the CA changes"),
       ]),
+    CommandSpecification(
+      name: .catalogue, summary: "print a market's link catalogue: routes, example links, QR codes",
+      usage: "--market ID [--format md|html] [--update]",
+      options: [
+        OptionSpecification("--market", value: "ID", help: "the market to catalogue (CA, MX); required"),
+        OptionSpecification(
+          "--format", value: "FORMAT", allowed: ["md", "html"],
+          help: "md (default): Markdown; html: one self-contained page with a QR code per example"),
+        OptionSpecification("--update", help: "write Markets/<ID>/Examples/catalogue.md instead of printing"),
+      ],
+      positionals: [], requiredPositionals: 0, requiredOptions: ["--market"],
+      discussion: """
+        Lists every route of the market's build (name, pattern, owner, barriers, whether it changes state) \
+        and every rule that reaches it, each with an example link (so one per language of the market), \
+        whether iOS and Android claim it (by the files `aasa` and `intent-filters` write), and the \
+        commands a tester runs (`xcrun simctl openurl booted`, `adb shell am start`). Capture values come \
+        from the market's Markets/<ID>/Examples/links.txt. Every example is decided while the catalogue is \
+        written; if one does not open the route the catalogue states, the command names it and exits 1. \
+        The HTML form carries a QR code per example (inline SVG, no network) and a search box. Run from \
+        the package root; `--update` rewrites the committed Markdown a test compares.
+        """,
+      examples: [
+        ("deeplink catalogue --market CA", "Markdown on standard output"),
+        ("deeplink catalogue --market CA --format html > catalogue-ca.html", "open on a phone, scan the codes"),
+        ("deeplink catalogue --market CA --update", "rewrite Markets/CA/Examples/catalogue.md"),
+      ]),
     {
       var link = CommandSpecification(
         name: .link, summary: "print the market's canonical web link for a route",

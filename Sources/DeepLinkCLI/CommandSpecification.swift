@@ -1,6 +1,6 @@
 /// The `deeplink` tool's commands.
 package enum CommandName: String, Sendable, Hashable, CaseIterable {
-  case route, explain, check, routes, validate, snapshot, link, policy, aasa, assetlinks
+  case route, explain, check, routes, validate, snapshot, catalogue, link, policy, aasa, assetlinks
   case intentFilters = "intent-filters"
 }
 

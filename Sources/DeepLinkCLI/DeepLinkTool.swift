@@ -77,6 +77,7 @@ package enum DeepLinkTool {
     case .routes: try RoutesCommand.run(parsed, environment: environment)
     case .validate: try ValidateCommand.run(parsed, environment: environment)
     case .snapshot: try SnapshotCommand.run(parsed, environment: environment)
+    case .catalogue: try CatalogueCommand.run(parsed, environment: environment)
     case .link: try LinkCommand.run(parsed, environment: environment)
     case .policy: try PolicyCommand.run(parsed, environment: environment)
     case .aasa: try AssociationCommands.aasa(parsed, environment: environment)

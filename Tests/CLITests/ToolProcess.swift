@@ -24,12 +24,12 @@ struct ToolProcess {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// Runs `deeplink arguments…`, feeding `input` on standard input.
-  static func run(_ arguments: [String], input: Data? = nil) throws -> Result {
+  /// Runs `deeplink arguments…` in `directory` (the repository by default), feeding `input` on standard input.
+  static func run(_ arguments: [String], input: Data? = nil, directory: URL? = nil) throws -> Result {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    process.currentDirectoryURL = repository
+    process.currentDirectoryURL = directory ?? repository
     let output = Pipe()
     let error = Pipe()
     let standardInput = Pipe()
