@@ -40,7 +40,7 @@ struct CheckWorker {
       // One reused array holds the link being decided: no allocation per line.
       link.replaceSubrange(link.indices, with: lines.bytes[line.link])
       var decision = configuration.decide(utf8: link)
-      if let policy { decision = policy.apply(to: decision, at: now) }
+      policy?.apply(to: &decision, at: now)
       tally.links += 1
       tally.byOutcome[decision.outcome.index] += 1
       var unmet: String? = nil

@@ -37,14 +37,23 @@ struct DecisionLineWriter {
     _ decision: DeepLinkDecision, plainInput: [UInt8]?, names: inout SafeText.NameCache, to json: inout JSONWriter
   ) {
     writeFields(decision, plainInput: plainInput, names: &names, to: &json)
-    // Under a link policy the object also names its version (`Docs/LinkPolicy.md`).
+    // Under a link policy the object also names its version (`Docs/LinkPolicy.md`): the closing
+    // bytes are made once per version, not quoted again on every line.
     if let version = decision.policyVersion {
+      if policyTail?.version != version {
+        var tail = JSONWriter()
+        tail.raw(#","policy":"#)
+        tail.quoted(version)
+        tail.raw("}\n")
+        policyTail = (version, tail.bytes)
+      }
       json.dropLast(2)
-      json.raw(#","policy":"#)
-      json.quoted(version)
-      json.raw("}\n")
+      json.raw(contentsOf: policyTail!.bytes)
     }
   }
+
+  /// `,"policy":"<version>"}` and a newline, for the last version written.
+  private var policyTail: (version: String, bytes: [UInt8])? = nil
 
   private mutating func writeFields(
     _ decision: DeepLinkDecision, plainInput: [UInt8]?, names: inout SafeText.NameCache, to json: inout JSONWriter

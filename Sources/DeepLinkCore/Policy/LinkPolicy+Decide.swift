@@ -13,11 +13,26 @@ extension LinkPolicy {
       let entry = entries[index]
       return entry.until.map { date < $0 } ?? true ? entry : nil
     }
-    if let host = decision.link?.host, let entry = live(hosts[host]) { return entry }
-    if let rule = decision.rewriteRule?.pattern, let entry = live(rules[rule]) { return entry }
-    if let route = route ?? decision.route, let entry = live(routes[route]) { return entry }
-    for step in decision.steps { if let entry = live(routes[step]) { return entry } }
+    if !hosts.isEmpty, let host = decision.link?.host, let entry = live(Self.index(of: host, in: hosts)) {
+      return entry
+    }
+    if !rules.isEmpty, let rule = decision.rewriteRule?.pattern, let entry = live(Self.index(of: rule, in: rules)) {
+      return entry
+    }
+    guard !routes.isEmpty else { return nil }
+    if let route = route ?? decision.route, let entry = live(Self.index(of: route, in: routes)) { return entry }
+    for step in decision.steps { if let entry = live(Self.index(of: step, in: routes)) { return entry } }
     return nil
+  }
+
+  /// The entry index of `key`: a few keys are compared one by one (cheaper than hashing a
+  /// pattern), many are looked up.
+  private static func index(of key: String, in keys: [String: Int]) -> Int? {
+    guard keys.count > 8 else {
+      for (candidate, index) in keys where candidate == key { return index }
+      return nil
+    }
+    return keys[key]
   }
 
   /// The entry that switches off the links of `rule` (whose target is the route pattern
@@ -43,13 +58,22 @@ extension LinkPolicy {
   /// `notFound`, with the reason ``DeepLinkReason/disabledByPolicy``; every decision names the
   /// policy's version while it is in force.
   public func apply(to decision: DeepLinkDecision, at date: Date = Date()) -> DeepLinkDecision {
-    guard isInForce(at: date) else { return decision }
-    guard decision.outcome == .routed, let entry = entry(switchingOff: decision, at: date) else {
-      var named = decision
-      named.policyVersion = version
-      return named
+    var result = decision
+    apply(to: &result, at: date)
+    return result
+  }
+
+  /// ``apply(to:at:)-(DeepLinkDecision,_)`` in place: a decision that stays as it is only gains
+  /// the policy's version, without a copy.
+  ///
+  /// - Complexity: a few comparisons of the link's host, rule and route with the policy's.
+  public func apply(to decision: inout DeepLinkDecision, at date: Date = Date()) {
+    guard isInForce(at: date) else { return }
+    if decision.outcome == .routed, let entry = entry(switchingOff: decision, at: date) {
+      decision = disabled(decision, by: entry)
+    } else {
+      decision.policyVersion = version
     }
-    return disabled(decision, by: entry)
   }
 
   /// The decision for a link `entry` switches off.
@@ -74,7 +98,8 @@ extension DeepLinkConfiguration {
   public func decide(
     _ input: String, source: LinkSource? = nil, tracing: Bool = false, policy: LinkPolicy?, at date: Date = Date()
   ) -> DeepLinkDecision {
-    let decision = decide(input, source: source, tracing: tracing)
-    return policy?.apply(to: decision, at: date) ?? decision
+    var decision = decide(input, source: source, tracing: tracing)
+    policy?.apply(to: &decision, at: date)
+    return decision
   }
 }

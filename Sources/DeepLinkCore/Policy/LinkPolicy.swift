@@ -51,19 +51,57 @@ public struct LinkPolicy: Sendable, Hashable {
   /// The largest document accepted, in bytes.
   public static let maximumSize = 64 * 1024
 
-  /// The document's version, named by every decision and event made under it.
-  public let version: String
-  /// The market it was written for (`nil`: the platform alone).
-  public let market: String?
-  /// When the whole policy stops applying, if ever.
-  public let expires: Date?
-  /// The entries, in the document's order.
-  public let entries: [Entry]
+  /// The checked document, shared: a policy is copied into every decision path, so a copy is
+  /// one reference count, not one per field.
+  final class Storage: Sendable, Hashable {
+    let version: String
+    let market: String?
+    let expires: Date?
+    let entries: [Entry]
+    /// Entry indexes by the route patterns, rule patterns and hosts they switch off.
+    let routes: [String: Int]
+    let rules: [String: Int]
+    let hosts: [String: Int]
 
-  /// Entry indexes by the route patterns, rule patterns and hosts they switch off.
-  let routes: [String: Int]
-  let rules: [String: Int]
-  let hosts: [String: Int]
+    init(
+      version: String, market: String?, expires: Date?, entries: [Entry], routes: [String: Int],
+      rules: [String: Int], hosts: [String: Int]
+    ) {
+      self.version = version
+      self.market = market
+      self.expires = expires
+      self.entries = entries
+      self.routes = routes
+      self.rules = rules
+      self.hosts = hosts
+    }
+
+    static func == (lhs: Storage, rhs: Storage) -> Bool {
+      lhs === rhs
+        || (lhs.version == rhs.version && lhs.market == rhs.market && lhs.expires == rhs.expires
+          && lhs.entries == rhs.entries)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(version)
+      hasher.combine(market)
+      hasher.combine(entries)
+    }
+  }
+
+  let storage: Storage
+
+  /// The document's version, named by every decision and event made under it.
+  public var version: String { storage.version }
+  /// The market it was written for (`nil`: the platform alone).
+  public var market: String? { storage.market }
+  /// When the whole policy stops applying, if ever.
+  public var expires: Date? { storage.expires }
+  /// The entries, in the document's order.
+  public var entries: [Entry] { storage.entries }
+  var routes: [String: Int] { storage.routes }
+  var rules: [String: Int] { storage.rules }
+  var hosts: [String: Int] { storage.hosts }
 
   /// Reads and checks a policy document against the configuration it narrows.
   ///
@@ -97,7 +135,6 @@ public struct LinkPolicy: Sendable, Hashable {
     let version = try Self.string(versionValue, field: "version")
     guard (1...64).contains(version.count), version.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
     else { throw LinkPolicyError(field: "version", "must be 1 to 64 printable ASCII characters") }
-    self.version = version
 
     let expected = market ?? "platform"
     guard let marketValue = fields["market"] else {
@@ -109,11 +146,9 @@ public struct LinkPolicy: Sendable, Hashable {
         field: "market",
         "is `\(marketName)`, but the configuration is `\(expected)`: a policy never touches another market")
     }
-    self.market = market
 
     var expires: Date? = nil
     if let value = fields["expires"] { expires = try Self.date(value, field: "expires", after: now) }
-    self.expires = expires
 
     guard let disableValue = fields["disable"] else { throw LinkPolicyError(field: "disable", "is missing") }
     guard case .array(let items) = disableValue else {
@@ -142,10 +177,9 @@ public struct LinkPolicy: Sendable, Hashable {
       }
       entries.append(entry)
     }
-    self.entries = entries
-    self.routes = routes
-    self.rules = rules
-    self.hosts = hosts
+    storage = Storage(
+      version: version, market: market, expires: expires, entries: entries, routes: routes, rules: rules,
+      hosts: hosts)
   }
 
   /// Whether the policy applies at `date` (before its `expires`).
