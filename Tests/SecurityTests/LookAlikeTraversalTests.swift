@@ -126,7 +126,7 @@ import Testing
   }
 
   /// Hosts the WHATWG URL parser rejects (an `xn--` label that is not Punycode, or decodes to
-  /// nothing, to ASCII only or to a control), beside hosts it accepts.
+  /// nothing, to ASCII only, to a control or to characters UTS #46 maps), beside hosts it accepts.
   static let punycodeHosts: [(link: String, browserAccepts: Bool)] = [
     ("https://shop.example.ca.xn--/", false),
     ("https://shop.example.ca.xn--./fr/panier", false),
@@ -135,6 +135,15 @@ import Testing
     ("https://xn--a.example/", false),
     ("https://xn--ab-.example/", false),
     ("https://xn--zz.example/", false),
+    // Labels that decode, to characters UTS #46 maps (issue 28): the browser refuses them too.
+    ("http://a.b.c.xn--pokxncvks", false),  // circled numbers and squared letters
+    ("https://xn--pokxncvks.example/", false),
+    ("https://xn--cher-zra77610b.example/", false),  // a full-width b
+    ("https://xn--tda703w.example/", false),  // U+3231, parenthesised ideograph
+    ("https://xn--tda3219j.example/", false),  // the ligature fi
+    ("https://xn--bucher-xyd.example/", false),  // u and a combining diaeresis: not NFC
+    ("https://xn--bcher-2pa.example/", false),  // an upper-case Ü
+    ("https://xn--9ca.example/", true),  // é
     ("https://xn--ls8h.la/", true),
     ("https://www.xn--bcher-kva.de/", true),
     ("https://xn--mnchen-3ya.de/", true),

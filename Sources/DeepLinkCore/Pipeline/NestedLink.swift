@@ -1,32 +1,40 @@
+import Foundation
+
 /// Query values that are themselves links (`?redirect=https://evil.test/x`), which are not carried
 /// through a rewrite and never reach a handler (`DESIGN.md`, "Link semantics").
 ///
-/// A value is a link when, with leading spaces and controls dropped, it starts with a scheme
-/// (`https:`, `javascript:`, `intent:`, any `letter *(letter / digit / + / - / .) :`) or with two
-/// slashes or backslashes (`//evil.test`, a scheme-relative link), as it stands or once or twice
-/// more percent-decoded (the parser already decoded it once).
+/// A value is a link when it starts with a scheme (`https:`, `javascript:`, `intent:`, any
+/// `letter *(letter / digit / + / - / .) :`) or with two slashes or backslashes (`//evil.test`, a
+/// scheme-relative link), judged as a browser would read it: after NFKC normalisation (full-width
+/// `ｈｔｔｐｓ：／／` is `https://`), with leading spaces, controls and invisible characters (format
+/// characters such as the byte-order mark, default-ignorable ones such as U+3164) ignored, and
+/// with its percent-encodings undone up to ``extraDecodings`` more times (the parser already
+/// decoded it once). A value that still holds a percent-escape after that many decodings is
+/// treated as a link: past the bound, the item is refused.
 enum NestedLink {
   /// How many more percent-decodings are looked through, beyond the parser's own.
-  static let extraDecodings = 2
+  static let extraDecodings = 4
 
-  /// `link` without its query items whose value is a link, but for those whose value is what one
-  /// of the free-text captures `freeText` took (its value in `parameters`); `link` itself when it
-  /// has none.
+  /// `link` without its query items whose value is a link, but for the item a free-text capture
+  /// took: the first item named one of `capturedKeys` (search's `q`); `link` itself when it has none.
   ///
-  /// - Complexity: O(*n*) in the length of the query values; a value without `:`, `%`, `/` or
-  ///   `\` costs one scan.
-  static func dropped(
-    from link: DeepLink, keepingValuesOf freeText: [String] = [], in parameters: DeepLinkParameters = .init()
-  ) -> DeepLink {
+  /// - Complexity: O(*n*) in the length of the query values; an ASCII value without `:`, `%`, `/`
+  ///   or `\` costs one scan.
+  static func dropped(from link: DeepLink, keepingCaptured capturedKeys: [String] = []) -> DeepLink {
     let items = link.queryItems
-    func drops(_ item: DeepLinkQueryItem) -> Bool {
+    func drops(_ position: Int) -> Bool {
+      let item = items[position]
       guard let value = item.value, isLink(value) else { return false }
-      return freeText.isEmpty || !parameters.contains { freeText.contains($0.name) && $0.value == value }
+      guard !capturedKeys.isEmpty, capturedKeys.contains(item.name) else { return true }
+      // Only the captured item, the first of its name, is the free text; any other is not.
+      return items[..<position].contains { $0.name == item.name }
     }
-    guard !items.isEmpty, items.contains(where: drops) else { return link }
+    guard !items.isEmpty, let first = items.indices.first(where: drops) else { return link }
+    var kept = Array(items[..<first])
+    for position in items.indices.dropFirst(first + 1) where !drops(position) { kept.append(items[position]) }
     return DeepLink(
       scheme: link.scheme, host: link.host, port: link.port, pathSegments: link.pathSegments,
-      queryItems: items.filter { !drops($0) }, fragment: link.fragment)
+      queryItems: kept, fragment: link.fragment)
   }
 
   /// Whether `item`'s value is a link.
@@ -36,14 +44,32 @@ enum NestedLink {
 
   /// Whether `value` (a query value, decoded once) is a link.
   static func isLink(_ value: String) -> Bool {
-    guard value.utf8.containsByte(where: { $0 == 0x3A || $0 == 0x25 || $0 == 0x2F || $0 == 0x5C }) else { return false }
+    guard value.utf8.containsByte(where: { $0 == 0x3A || $0 == 0x25 || $0 == 0x2F || $0 == 0x5C || $0 >= 0x80 })
+    else { return false }
     var bytes = Array(value.utf8)
     for decoding in 0...extraDecodings {
-      if startsLikeLink(bytes) { return true }
-      guard decoding < extraDecodings, bytes.contains(0x25), let decoded = percentDecoded(bytes) else { return false }
+      if startsLikeLink(readable(bytes)) { return true }
+      guard bytes.contains(0x25), let decoded = percentDecoded(bytes) else { return false }
+      // Past the bound, a value that still holds an escape is refused.
+      guard decoding < extraDecodings else { return true }
       bytes = decoded
     }
     return false
+  }
+
+  /// `bytes` as a browser reads them: ASCII as they are; otherwise NFKC-normalised, without the
+  /// invisible characters (format and default-ignorable ones) and with leading white space dropped.
+  private static func readable(_ bytes: [UInt8]) -> [UInt8] {
+    guard bytes.contains(where: { $0 >= 0x80 }) else { return bytes }
+    let normalized = String(decoding: bytes, as: UTF8.self).precomposedStringWithCompatibilityMapping
+    var scalars = String.UnicodeScalarView()
+    for scalar in normalized.unicodeScalars {
+      let properties = scalar.properties
+      if properties.generalCategory == .format || properties.isDefaultIgnorableCodePoint { continue }
+      if scalars.isEmpty && (properties.isWhitespace || properties.generalCategory == .control) { continue }
+      scalars.append(scalar)
+    }
+    return Array(String(scalars).utf8)
   }
 
   private static func startsLikeLink(_ bytes: [UInt8]) -> Bool {
