@@ -152,20 +152,23 @@ extension DeepLinkConfiguration {
       // own, and without query items that shadow a routed parameter.
       let freeTextKeys = target.freeTextQueryKeys
       // The link as it came keeps the item the rewrite rule's own free-text capture read.
-      let sourceKeys =
-        freeTextKeys.isEmpty || appliedRuleIndex < 0
-        ? freeTextKeys
-        : (appliedRuleIndex < 0 ? [] : rewriteRules[appliedRuleIndex].pattern.queryCaptures)
-          .filter { target.freeTextParameters.contains($0.name) }.map(\.key)
       let keptLink = ShadowingQueryItems.dropped(
-        from: NestedLink.dropped(from: link, keepingCaptured: sourceKeys), shadowing: parameters)
+        from: NestedLink.dropped(
+          from: link,
+          keepingCaptured: { key in
+            guard appliedRuleIndex >= 0 else { return freeTextKeys.contains(key) }
+            return rewriteRules[appliedRuleIndex].pattern.queryCaptures.contains {
+              $0.key == key && target.freeTextParameters.contains($0.name)
+            }
+          }), shadowing: parameters)
       var keptRewritten = rewrittenTo
       // A rewritten link with the link's own query, which lost nothing, loses nothing either.
       if let rewritten = rewrittenTo, !rewritten.queryItems.isEmpty,
         !(keptLink.storage === link.storage && rewritten.queryItems == link.queryItems)
       {
         keptRewritten = ShadowingQueryItems.dropped(
-          from: NestedLink.dropped(from: rewritten, keepingCaptured: freeTextKeys), shadowing: parameters)
+          from: NestedLink.dropped(from: rewritten, keepingCaptured: { freeTextKeys.contains($0) }),
+          shadowing: parameters)
       }
       let decision = DeepLinkDecision(
         input: input, outcome: .routed, reason: nil,

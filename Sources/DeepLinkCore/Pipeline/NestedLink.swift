@@ -16,16 +16,20 @@ enum NestedLink {
   static let extraDecodings = 4
 
   /// `link` without its query items whose value is a link, but for the item a free-text capture
-  /// took: the first item named one of `capturedKeys` (search's `q`); `link` itself when it has none.
+  /// took: the first item whose name `isCapturedKey` accepts (search's `q`); `link` itself when it
+  /// has none.
   ///
+  /// - Parameter isCapturedKey: asked only for an item whose value is a link.
   /// - Complexity: O(*n*) in the length of the query values; an ASCII value without `:`, `%`, `/`
   ///   or `\` costs one scan.
-  static func dropped(from link: DeepLink, keepingCaptured capturedKeys: [String] = []) -> DeepLink {
+  static func dropped(from link: DeepLink, keepingCaptured isCapturedKey: (String) -> Bool = { _ in false })
+    -> DeepLink
+  {
     let items = link.queryItems
     func drops(_ position: Int) -> Bool {
       let item = items[position]
       guard let value = item.value, isLink(value) else { return false }
-      guard !capturedKeys.isEmpty, capturedKeys.contains(item.name) else { return true }
+      guard isCapturedKey(item.name) else { return true }
       // Only the captured item, the first of its name, is the free text; any other is not.
       return items[..<position].contains { $0.name == item.name }
     }
