@@ -150,24 +150,28 @@ extension DeepLinkConfiguration {
       trace.add(.match, "routed to `\(pattern)` (\(target.name)) of \(target.owner)")
       // Handlers see the link without query values that are links, but for a free-text capture's
       // own, and without query items that shadow a routed parameter.
-      let freeTextKeys = target.freeTextQueryKeys
-      // The link as it came keeps the item the rewrite rule's own free-text capture read.
-      let keptLink = ShadowingQueryItems.dropped(
-        from: NestedLink.dropped(
-          from: link,
-          keepingCaptured: { key in
-            guard appliedRuleIndex >= 0 else { return freeTextKeys.contains(key) }
-            return rewriteRules[appliedRuleIndex].pattern.queryCaptures.contains {
-              $0.key == key && target.freeTextParameters.contains($0.name)
-            }
-          }), shadowing: parameters)
+      // A link without a query (most links) has nothing to drop: no work at all.
+      var keptLink = link
+      if !link.queryItems.isEmpty {
+        // The link as it came keeps the item the rewrite rule's own free-text capture read.
+        let ruleIndex = appliedRuleIndex
+        keptLink = ShadowingQueryItems.dropped(
+          from: NestedLink.dropped(
+            from: link,
+            keepingCaptured: { key in
+              guard ruleIndex >= 0 else { return target.freeTextQueryKeys.contains(key) }
+              return rewriteRules[ruleIndex].pattern.queryCaptures.contains {
+                $0.key == key && target.freeTextParameters.contains($0.name)
+              }
+            }), shadowing: parameters)
+      }
       var keptRewritten = rewrittenTo
       // A rewritten link with the link's own query, which lost nothing, loses nothing either.
       if let rewritten = rewrittenTo, !rewritten.queryItems.isEmpty,
         !(keptLink.storage === link.storage && rewritten.queryItems == link.queryItems)
       {
         keptRewritten = ShadowingQueryItems.dropped(
-          from: NestedLink.dropped(from: rewritten, keepingCaptured: { freeTextKeys.contains($0) }),
+          from: NestedLink.dropped(from: rewritten, keepingCaptured: { target.freeTextQueryKeys.contains($0) }),
           shadowing: parameters)
       }
       let decision = DeepLinkDecision(
