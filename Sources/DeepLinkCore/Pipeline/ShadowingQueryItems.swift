@@ -14,9 +14,15 @@ enum ShadowingQueryItems {
   static func dropped(from link: DeepLink, shadowing parameters: DeepLinkParameters) -> DeepLink {
     let items = link.queryItems
     guard !items.isEmpty, !parameters.isEmpty else { return link }
+    // Names of other lengths cannot be equal: most items are passed over without a string comparison.
+    func routedValue(of name: String) -> String? {
+      let count = name.utf8.count
+      for entry in parameters.entries where entry.name.utf8.count == count && entry.name == name { return entry.value }
+      return nil
+    }
     func shadows(_ position: Int) -> Bool {
       let item = items[position]
-      guard let routed = parameters[item.name] else { return false }
+      guard let routed = routedValue(of: item.name) else { return false }
       guard item.value == routed else { return true }
       for earlier in items[..<position] where earlier.name == item.name { return true }
       return false
