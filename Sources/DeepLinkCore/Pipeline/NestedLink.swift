@@ -52,7 +52,7 @@ enum NestedLink {
     else { return false }
     var bytes = Array(value.utf8)
     for decoding in 0...extraDecodings {
-      if startsLikeLink(readable(bytes)) { return true }
+      if bytes.contains(where: { $0 >= 0x80 }) ? startsLikeLinkWhenRead(bytes) : startsLikeLink(bytes) { return true }
       guard bytes.contains(0x25), let decoded = percentDecoded(bytes) else { return false }
       // Past the bound, a value that still holds an escape is refused.
       guard decoding < extraDecodings else { return true }
@@ -61,19 +61,50 @@ enum NestedLink {
     return false
   }
 
-  /// `bytes` as a browser reads them: ASCII as they are; otherwise NFKC-normalised, without the
-  /// invisible characters (format and default-ignorable ones) and with leading white space dropped.
-  private static func readable(_ bytes: [UInt8]) -> [UInt8] {
-    guard bytes.contains(where: { $0 >= 0x80 }) else { return bytes }
-    let normalized = String(decoding: bytes, as: UTF8.self).precomposedStringWithCompatibilityMapping
-    var scalars = String.UnicodeScalarView()
-    for scalar in normalized.unicodeScalars {
-      let properties = scalar.properties
+  /// Whether `bytes` (with a non-ASCII byte) start like a link as a browser reads them: each
+  /// scalar NFKC-normalised, invisible characters (format and default-ignorable ones) skipped
+  /// wherever they stand, leading white space and controls skipped. Scalars are decoded and
+  /// normalised one at a time, only as far as the answer needs (NFKC never composes non-ASCII
+  /// into the ASCII a scheme or a slash is made of, so one scalar at a time reads the same).
+  ///
+  /// - Complexity: O(*k*) in the length of the leading part that can still be a scheme.
+  private static func startsLikeLinkWhenRead(_ bytes: [UInt8]) -> Bool {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    // 0: before the first visible character; 1: in a scheme; 2: after one slash or backslash.
+    var state = 0
+    while case .scalarValue(let original) = decoder.decode(&iterator) {
+      let properties = original.properties
       if properties.generalCategory == .format || properties.isDefaultIgnorableCodePoint { continue }
-      if scalars.isEmpty && (properties.isWhitespace || properties.generalCategory == .control) { continue }
-      scalars.append(scalar)
+      let mapped =
+        original.isASCII ? String(original) : String(original).precomposedStringWithCompatibilityMapping
+      for scalar in mapped.unicodeScalars {
+        let value = scalar.value
+        let isLetter = (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A
+        switch state {
+        case 0:
+          if value <= 0x20 || value == 0x7F || scalar.properties.isWhitespace
+            || scalar.properties.generalCategory == .control
+          {
+            continue
+          }
+          if value == 0x2F || value == 0x5C {
+            state = 2
+          } else if isLetter {
+            state = 1
+          } else {
+            return false
+          }
+        case 1:
+          if value == 0x3A { return true }
+          guard isLetter || (value >= 0x30 && value <= 0x39) || value == 0x2B || value == 0x2D || value == 0x2E
+          else { return false }
+        default:
+          return value == 0x2F || value == 0x5C
+        }
+      }
     }
-    return Array(String(scalars).utf8)
+    return false
   }
 
   private static func startsLikeLink(_ bytes: [UInt8]) -> Bool {
