@@ -134,15 +134,22 @@ package struct AndroidAppLinks: Sendable {
     "[" + ranges(refusing: firstRefused + refused) + "][" + ranges(refusing: refused.filter { $0 != 0x2F...0x2F })
     + "]*"
 
-  /// What a capture never holds: controls, DEL, C1, slashes, backslashes, format characters.
+  /// What a capture never holds: controls, DEL, C1, slashes, backslashes, format characters, and
+  /// the invisible characters of the first plane (spaces other than U+0020, the soft hyphen,
+  /// U+034F, the Hangul fillers, variation selectors, noncharacters). Private use (U+E000–U+F8FF)
+  /// is not refused: the allowed range before it would end in the surrogates, which XML cannot
+  /// hold; such a capture is claimed and decided `invalid` in the app.
   static let refused: [ClosedRange<UInt32>] = [
     0x00...0x1F, 0x2F...0x2F, 0x5C...0x5C, 0x7F...0x9F, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2060,
     0x2066...0x2069, 0x2215...0x2215, 0xFEFF...0xFEFF, 0xFF0F...0xFF0F, 0xFF3C...0xFF3C,
+    0xA0...0xA0, 0xAD...0xAD, 0x34F...0x34F, 0x115F...0x1160, 0x1680...0x1680, 0x2000...0x200A, 0x202F...0x202F,
+    0x205F...0x205F, 0x3000...0x3000, 0x3164...0x3164, 0xFDD0...0xFDEF, 0xFE00...0xFE0F,
+    0xFFA0...0xFFA0,
   ]
 
   /// What a capture never starts with: a dot, or a character NFKC makes one.
   static let firstRefused: [ClosedRange<UInt32>] = [
-    0x2E...0x2E, 0x2024...0x2025, 0xFE52...0xFE52, 0xFF0E...0xFF0E,
+    0x2E...0x2E, 0x2024...0x2026, 0x3002...0x3002, 0xFE52...0xFE52, 0xFF0E...0xFF0E,
   ]
 
   /// The ranges of UTF-16 code units (Android compares Java strings) outside `refused`, as a

@@ -50,6 +50,8 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
     ("slash", bothCases(["%2F", "%5C", "\\", "%EF%BC%8F", "%EF%BC%BC", "%E2%88%95", "%E2%A7%B5"])),
     ("control", bothCases(controlEscapes)),
     ("dot", bothCases(dotSegments)),
+    ("dots", bothCases(dotPairs)),
+    ("invisible", bothCases(invisibleEscapes)),
   ]
 
   /// The components, in the order iOS reads them.
@@ -92,6 +94,8 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
     Component(path: "*$(control)*", exclude: true, comment: "a control, bidi or zero-width character: invalid"),
     Component(path: "*$(dot)", exclude: true, comment: "a dot segment: invalid"),
     Component(path: "*$(dot)/*", exclude: true, comment: "a dot segment: invalid"),
+    Component(path: "*$(dots)*", exclude: true, comment: "two dots in a row in a capture: invalid"),
+    Component(path: "*$(invisible)*", exclude: true, comment: "an invisible character in a capture: invalid"),
     Component(wholeQuery: "*$(control)*", exclude: true, comment: "a control, bidi or zero-width character: invalid"),
     Component(fragment: "*$(control)*", exclude: true, comment: "a control, bidi or zero-width character: invalid"),
   ]
@@ -267,6 +271,29 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
     var values = dots.map { "/" + $0 } + ["/%E2%80%A4", "/%E2%80%A5"]
     for first in dots { for second in dots { values.append("/" + first + second) } }
     return values
+  }()
+
+  /// Two dots in a row, escaped or as characters NFKC makes dots (`‥`, `…`): an identifier-like
+  /// capture refuses them anywhere (`CapturedValueCheck`), and no literal holds them.
+  static let dotPairs: [String] = {
+    let dots = [".", "%2E", "%EF%BC%8E", "%EF%B9%92", "%E3%80%82", "%E2%80%A4"]
+    var values = ["%E2%80%A5", "%E2%80%A6"]
+    for first in dots { for second in dots { values.append(first + second) } }
+    return values
+  }()
+
+  /// The invisible characters an identifier-like capture refuses that a pattern can name one by
+  /// one (percent-encoded): spaces other than U+0020, the Hangul fillers, U+034F, the soft hyphen,
+  /// the variation selectors U+FE00–U+FE0F, the noncharacters of the first plane. Private-use and
+  /// unassigned code points, and the supplementary variation selectors and noncharacters, are too
+  /// many to list: iOS claims them and the app decides such a link `invalid`
+  /// (`Docs/AssociationFiles.md`).
+  static let invisibleEscapes: [String] = {
+    var scalars: [UInt32] = [0xA0, 0xAD, 0x34F, 0x115F, 0x1160, 0x1680, 0x202F, 0x205F, 0x3000, 0x3164, 0xFFA0]
+    scalars += Array(0x2000...0x200A) + Array(0xFE00...0xFE0F) + Array(0xFDD0...0xFDEF) + [0xFFFE, 0xFFFF]
+    return scalars.compactMap(Unicode.Scalar.init).map { scalar in
+      String(scalar).utf8.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
+    }
   }()
 
   /// `values` with their hex digits upper-case and lower-case (a link may use either).

@@ -40,7 +40,7 @@ package enum DeepLinkTool {
     do {
       invocation = try ArgumentParser.parse(arguments)
     } catch {
-      environment.standardError.write(HelpText.usageError(error))
+      writeError(HelpText.usageError(error), to: environment)
       return .usage
     }
     switch invocation {
@@ -57,16 +57,24 @@ package enum DeepLinkTool {
       do {
         return try run(parsed, environment: environment)
       } catch let error as UsageError {
-        environment.standardError.write(HelpText.usageError(error))
+        writeError(HelpText.usageError(error), to: environment)
         return .usage
       } catch let failure as CommandFailure {
-        environment.standardError.write("deeplink \(parsed.command.rawValue): \(failure.message)\n")
+        writeError("deeplink \(parsed.command.rawValue): \(failure.message)\n", to: environment)
         return failure.status
       } catch {
-        environment.standardError.write("deeplink \(parsed.command.rawValue): \(error)\n")
+        writeError("deeplink \(parsed.command.rawValue): \(error)\n", to: environment)
         return .failure
       }
     }
+  }
+
+  /// Writes an error message on standard error as every output is written: the values of secret
+  /// names redacted, and everything a terminal would obey (controls such as ESC, bidi controls,
+  /// zero-width and other format characters, U+2028/U+2029) escaped as `\u{…}`, whatever argument
+  /// the message echoes; its own line breaks stay.
+  static func writeError(_ message: String, to environment: ToolEnvironment) {
+    environment.standardError.write(SafeText.visible(SafeText.redactFreeText(message), keepingNewlines: true))
   }
 
   private static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {

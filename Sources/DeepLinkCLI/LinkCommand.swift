@@ -16,22 +16,84 @@ enum LinkCommand {
       throw UsageError(
         "no route `\(requested)`; give a route's name or pattern (`deeplink routes` lists them)", command: .link)
     }
+    // Nothing given is dropped silently: every NAME must be one of the route's parameters, given
+    // once, and a --locale must be one the market's web rules are written for.
+    let names = (try? RoutePattern(route).parameterNames) ?? []
     var parameters: [String: String] = [:]
     for argument in parsed.positionals.dropFirst() {
       guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
         throw UsageError("`\(argument)` is not NAME=VALUE", command: .link)
       }
-      parameters[String(argument[..<equals])] = String(argument[argument.index(after: equals)...])
+      let name = String(argument[..<equals])
+      guard names.contains(name) else {
+        throw UsageError(
+          "`\(name)` is not a parameter of `\(route)`; "
+            + (names.isEmpty ? "it takes none" : "give " + names.map { "`\($0)=…`" }.joined(separator: ", ")),
+          command: .link)
+      }
+      guard parameters[name] == nil else {
+        throw UsageError("`\(name)` is given twice; give it once", command: .link)
+      }
+      parameters[name] = String(argument[argument.index(after: equals)...])
     }
-    let preferences = parsed.value("--locale").map { ["locale": $0] } ?? [:]
+    let owner = selection.id.map(LinkOwner.market) ?? .platform
+    let ownRules = configuration.universalLinks.filter { $0.owner == owner }
+    let locale = parsed.value("--locale")
+    // A locale none of the owner's rules is written for is refused before anything else.
+    if let locale {
+      let locales = Set(ownRules.compactMap { $0.parameters["locale"] }).sorted()
+      guard locales.contains(locale) else {
+        throw UsageError(
+          "\(owner) has no web links for locale `\(locale)`; "
+            + (locales.isEmpty
+              ? "leave out --locale" : "use one of " + locales.map { "`\($0)`" }.joined(separator: ", ")),
+          command: .link)
+      }
+    }
+    let preferences = locale.map { ["locale": $0] } ?? [:]
+    // The owner's web rules onto the route, and those of them the preferences fit (as `webLink` picks them).
+    let ownOntoRoute = ownRules.filter { $0.target == route && $0.pattern.hasPrefix("http") }
+    let fitting = ownOntoRoute.filter { $0.parameters.allSatisfy { preferences[$0.key] == $0.value } }
+    /// The usage error when the owner has rules onto the route but none in the locale asked for.
+    func localeProblem() -> UsageError? {
+      guard fitting.isEmpty else { return nil }
+      let locales = Set(ownOntoRoute.compactMap { $0.parameters["locale"] }).sorted().map { "`\($0)`" }
+      if ownOntoRoute.isEmpty {
+        return locale == nil
+          ? nil
+          : UsageError(
+            "\(owner) has no web link onto `\(route)` in any locale; leave out --locale to share the platform's",
+            command: .link)
+      }
+      return UsageError(
+        "\(owner)'s web links onto `\(route)` are written for "
+          + (locales.isEmpty
+            ? "no locale: leave out --locale"
+            : "--locale " + locales.joined(separator: ", ")
+              + ": give one of them"),
+        command: .link)
+    }
+    let link: DeepLink
     do {
-      let link = try configuration.webLink(
-        to: route, parameters: parameters, owner: selection.id.map(LinkOwner.market) ?? .platform,
-        preferences: preferences)
-      environment.standardOutput.write(SafeText.visible(link.absoluteString) + "\n")
-      return .success
+      link = try configuration.webLink(to: route, parameters: parameters, owner: owner, preferences: preferences)
     } catch {
+      if let problem = localeProblem() { throw problem }
       throw CommandFailure(message: error.description, status: .failure)
     }
+    // The link must come from the rule the request asked for: the owner's own (in the locale
+    // given), never a fallback to the platform's that leaves the locale or the values behind.
+    if let rule = configuration.decide(link.absoluteString, source: .inApp).rewriteRule, rule.owner != owner {
+      if let problem = localeProblem() { throw problem }
+      if !fitting.isEmpty {
+        throw CommandFailure(
+          message: "\(owner)'s web links onto `\(route)` cannot carry "
+            + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            + " (only the platform's `\(link.absoluteString)` can); check the values against \(owner)'s patterns "
+            + "(`deeplink routes --market …`) or share the app link",
+          status: .failure)
+      }
+    }
+    environment.standardOutput.write(SafeText.visible(link.absoluteString) + "\n")
+    return .success
   }
 }

@@ -2,9 +2,9 @@ import DeepLinkCore
 
 /// Keeps token-like values out of everything the tool prints, and control characters off the terminal.
 ///
-/// Redaction goes by structure, through ``LinkRedactor``: query values, `;` segment parameters and
-/// fragment pairs (OAuth puts `access_token` there) whose names, percent-decoded, are token-like;
-/// captured parameters of such names; and in free text (trace lines, error messages) the values
+/// Redaction goes by structure, through ``LinkRedactor``: query values, segment pairs and
+/// fragment pairs (OAuth puts `access_token` there) whose names, percent-decoded, are token-like,
+/// and such pairs inside any value; captured parameters of such names; and in free text (trace lines, error messages) the values
 /// of such `name=value` pairs, replaced where they stand. No text is searched for a secret's value,
 /// so nothing else is changed. ``visible(_:keepingNewlines:)`` escapes what a terminal would obey.
 enum SafeText {
@@ -74,12 +74,13 @@ enum SafeText {
   /// - Complexity: O(*n*) in the link's length.
   static func redacted(_ link: DeepLink, names: inout NameCache) -> DeepLink {
     let items = link.queryItems.map { item in
-      guard item.value != nil, names.isSensitive(item.name) else { return item }
-      return DeepLinkQueryItem(name: item.name, value: LinkRedactor.replacement)
+      guard let value = item.value else { return item }
+      let shown = parameterValue(name: item.name, value: value, names: &names)
+      return shown == value ? item : DeepLinkQueryItem(name: item.name, value: shown)
     }
-    // A segment without `;` has no parameters to redact (`redactSegmentParameters` returns it).
+    // A segment without `=` has no pairs to redact (`redactSegmentParameters` returns it).
     let segments =
-      link.pathSegments.contains { $0.utf8.containsByte(UInt8(ascii: ";")) }
+      link.pathSegments.contains { $0.utf8.containsByte(UInt8(ascii: "=")) }
       ? link.pathSegments.map(LinkRedactor.redactSegmentParameters) : link.pathSegments
     return DeepLink(
       scheme: link.scheme, host: link.host, port: link.port, pathSegments: segments, queryItems: items,
@@ -89,11 +90,15 @@ enum SafeText {
   /// Whether `link` has a sensitive query item, segment parameter or fragment pair (names compared
   /// percent-decoded).
   static func isSensitive(_ link: DeepLink, names: inout NameCache) -> Bool {
-    for item in link.queryItems where item.value != nil && names.isSensitive(item.name) { return true }
+    for item in link.queryItems {
+      guard let value = item.value else { continue }
+      if names.isSensitive(item.name) { return true }
+      if value.utf8.containsByte(UInt8(ascii: "=")) && LinkRedactor.redactPairs(value) != value { return true }
+    }
     if let fragment = link.fragment, fragment.utf8.containsByte(UInt8(ascii: "=")) {
       if LinkRedactor.redactPairs(fragment) != fragment { return true }
     }
-    for segment in link.pathSegments where segment.utf8.containsByte(UInt8(ascii: ";")) {
+    for segment in link.pathSegments where segment.utf8.containsByte(UInt8(ascii: "=")) {
       if LinkRedactor.redactSegmentParameters(segment) != segment { return true }
     }
     return false

@@ -95,13 +95,19 @@ public struct DecisionSnapshot: Sendable, Equatable {
   }
 
   private static func line(_ decision: DeepLinkDecision) -> String {
-    let parameters = decision.parameters.sorted { $0.name < $1.name }.map { "\($0.name)=\($0.value)" }
+    // Secrets are redacted here as in every output (`LinkRedactor`): the input's and the parameters'.
+    let parameters = decision.parameters.sorted { $0.name < $1.name }.map {
+      "\($0.name)=\(LinkRedactor.redactParameter(name: $0.name, value: $0.value))"
+    }
+    let input =
+      decision.link.map { LinkRedactor.hasSensitiveValue($0) ? LinkRedactor.redact($0) : decision.input }
+      ?? LinkRedactor.redactPairs(inText: decision.input)
     var decidedBy: [String] = []
     if let rule = decision.rewriteRule { decidedBy.append("rule `\(rule.pattern)` of \(rule.owner)") }
     if let owner = decision.owner, let route = decision.route { decidedBy.append("route `\(route)` of \(owner)") }
     if decision.outcome != .routed, let reason = decision.reason { decidedBy.append(reason.rawValue) }
     return [
-      decision.input, decision.outcome.rawValue, decision.route ?? "", parameters.joined(separator: "&"),
+      input, decision.outcome.rawValue, decision.route ?? "", parameters.joined(separator: "&"),
       decision.barriers.map(\.rawValue).joined(separator: ","), decidedBy.joined(separator: "; "),
     ].map(escaped).joined(separator: "\t")
   }

@@ -27,6 +27,8 @@ public enum AssociationSamples {
     ("a%e2%80%aeb", "bidi"), ("caf%C3%A9", "unicode"), ("a.b", "dotted"), ("%41", "escapedLetter"),
     ("a+b", "plus"), ("a%20b", "space"), ("a%EF%BC%8Fb", "fullWidthSlash"), ("a%5Cb", "escapedBackslash"),
     ("123e4567-e89b-12d3-a456-426614174000", "uuid"), ("123E4567-E89B-12D3-A456-42661417400", "shortUUID"),
+    ("a..b", "twoDots"), ("...", "twoDots"), ("%E2%80%A6", "twoDots"), ("a%EF%BC%8E.b", "twoDots"),
+    ("a%C2%A0b", "invisible"), ("a%E3%85%A4b", "invisible"), ("a%EF%B8%8Fb", "invisible"), ("%E2%80%89x", "invisible"),
   ]
 
   /// The samples for the rules of `configuration` that apply to `host`.

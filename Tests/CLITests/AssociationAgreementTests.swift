@@ -112,6 +112,32 @@ import Testing
     #expect(handedOver > 50)
   }
 
+  @Test(
+    "an http link to the app's domain goes to the browser, and neither it nor its https upgrade is claimed",
+    arguments: MarketCatalogue.ids)
+  func cleartextHandOffCannotLoop(market: String) throws {
+    var handedOver = 0
+    for domain in try Self.domains(market) {
+      for sample in domain.samples where sample.link.hasPrefix("https://") {
+        let http = "http://" + sample.link.dropFirst("https://".count)
+        let decision = domain.configuration.decide(http)
+        guard decision.link != nil else { continue }
+        #expect(decision.outcome == .external && decision.reason == .cleartextWebLink, "\(http): \(decision.outcome)")
+        let browser = try #require(decision.browserLink)
+        #expect(browser.fragment == DeepLinkDecision.browserHandOffFragment)
+        let upgraded = "https://" + browser.absoluteString.dropFirst("http://".count)
+        for reading in AppleAppSiteAssociationMatcher.Reading.all {
+          for link in [browser.absoluteString, upgraded] {
+            #expect(
+              !Self.isClaimed(domain.matcher.decide(link, reading: reading)), "\(link) is claimed under \(reading)")
+          }
+        }
+        handedOver += 1
+      }
+    }
+    #expect(handedOver > 50)
+  }
+
   static func isClaimed(_ decision: AppleAppSiteAssociationMatcher.Decision) -> Bool {
     if case .claimed = decision { return true }
     return false

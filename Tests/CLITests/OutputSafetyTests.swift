@@ -34,6 +34,24 @@ import Testing
     ("https://shop.example.ca/fr/panier;jsessionid=zzqsecret6", "CA", ["zzqsecret6"]),
     ("shop://cart#access_%74oken=zzqsecret7&state=zzqsecret8", nil, ["zzqsecret7", "zzqsecret8"]),
     ("javascript:alert(1)?%74oken=zzqsecret9", nil, ["zzqsecret9"]),
+    // Issue 28: every field (the url, the rewritten link, parameters), and the names common
+    // frameworks filter.
+    ("shop://transaction/token=zzqsecret10", nil, ["zzqsecret10"]),
+    ("shopca://search?q=a;token=zzqsecret11", "CA", ["zzqsecret11"]),
+    ("https://shop.example.ca/fr/recherche?q=a%26token%3Dzzqsecret12", "CA", ["zzqsecret12"]),
+    ("shop://cart?api-key=zzqsecret13&x-api-key=zzqsecret14", nil, ["zzqsecret13", "zzqsecret14"]),
+    ("shop://cart?X-Amz-Signature=zzqsecret15&X-Amz-Credential=zzqsecret16", nil, ["zzqsecret15", "zzqsecret16"]),
+    (
+      "shop://cart?sid=zzqsecret17&csrf=zzqsecret18&csrfmiddlewaretoken=zzqsecret19", nil,
+      ["zzqsecret17", "zzqsecret18", "zzqsecret19"]
+    ),
+    ("shop://cart?SAMLResponse=zzqsecret20&private_key=zzqsecret21", nil, ["zzqsecret20", "zzqsecret21"]),
+    (
+      "shop://cart?passcode=zzqsecret22&cvv=zzqsecret23&pass=zzqsecret24", nil,
+      ["zzqsecret22", "zzqsecret23", "zzqsecret24"]
+    ),
+    ("shop://cart#/callback?code=zzqsecret25&state=zzqsecret26", nil, ["zzqsecret25", "zzqsecret26"]),
+    ("https://shop.example.ca/fr/panier#/callback?code=zzqsecret27", "CA", ["zzqsecret27"]),
   ]
 
   @Test(

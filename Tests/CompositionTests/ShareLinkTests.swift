@@ -1,6 +1,7 @@
 import DeepLinkComposition
 import DeepLinkCore
 import DeepLinkTesting
+import Foundation
 import Testing
 
 /// Share links: the reverse of every web rule of every market (and the platform) decides back to
@@ -38,17 +39,23 @@ import Testing
   func roundTrip(market: String?) throws {
     let configuration = try DeepLinkAssembly.configuration(market: market)
     let owner = market.map(LinkOwner.market) ?? .platform
+    let known = try Self.exampleValues(market, in: configuration)
     var produced = 0
     for rule in configuration.universalLinks where rule.owner == owner {
       guard let compiled = try? rule.compile(), case .host(.exact) = compiled.pattern.namespace else { continue }
       let route = try RoutePattern(rule.target)
       var good: [String: String] = [:]
       var types: [String: ParameterType] = [:]
+      // Typical values come from the market's own example links (its plugin may check them: a
+      // 26-character charge id), else a generic one of the capture's type.
+      let typical = known[rule.target] ?? [:]
       for segment in route.segments {
-        if case .parameter(let name, let type) = segment { (good[name], types[name]) = (Self.sample(type), type) }
+        if case .parameter(let name, let type) = segment {
+          (good[name], types[name]) = (typical[name] ?? Self.sample(type), type)
+        }
       }
       for capture in route.queryCaptures where !capture.isOptional {
-        (good[capture.name], types[capture.name]) = (Self.sample(capture.type), capture.type)
+        (good[capture.name], types[capture.name]) = (typical[capture.name] ?? Self.sample(capture.type), capture.type)
       }
       let link = try configuration.webLink(
         to: rule.target, parameters: good, owner: owner, preferences: rule.parameters)
@@ -68,6 +75,38 @@ import Testing
       }
     }
     #expect(produced > 0)
+  }
+
+  /// The parameters of the first example link of `market` routed to each route, by route pattern;
+  /// none for the platform, whose values are generic.
+  static func exampleValues(_ market: String?, in configuration: DeepLinkConfiguration) throws -> [String: [String:
+    String]]
+  {
+    guard let market else { return [:] }
+    let text = try String(contentsOf: PackageManifest.exampleLinks(market: market), encoding: .utf8)
+    var known: [String: [String: String]] = [:]
+    for example in DecisionSnapshot.exampleLinks(in: text) {
+      let decision = configuration.decide(example)
+      guard decision.outcome == .routed, decision.steps.isEmpty, let route = decision.route, known[route] == nil else {
+        continue
+      }
+      known[route] = decision.parameters.dictionary
+    }
+    return known
+  }
+
+  @Test("a market's typical values are its example links' values", arguments: MarketCatalogue.ids)
+  func valuesFromExamples(market: String) throws {
+    let configuration = try DeepLinkAssembly.configuration(market: market)
+    let known = try Self.exampleValues(market, in: configuration)
+    #expect(!known.isEmpty)
+    let routes = Set(configuration.routeList.map(\.pattern))
+    for (route, parameters) in known {
+      #expect(routes.contains(route))
+      for name in try RoutePattern(route).requiredParameterNames {
+        #expect(parameters[name] != nil, "\(route): \(name)")
+      }
+    }
   }
 
   func expectRoundTrip(

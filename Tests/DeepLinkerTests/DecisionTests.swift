@@ -35,6 +35,8 @@ import Testing
     Row("https://evil.example.com/ip/desk/123", .external, reason: "foreignHost"),
     Row("https://shop.example.com.evil.com/cart", .external, reason: "foreignHost"),
     Row("https://shop.example.com:8443/fr/panier", .external, reason: "nonDefaultPort"),
+    Row("http://shop.example.com/fr/panier", .external, reason: "cleartextWebLink"),
+    Row("http://shop.example.com/about", .external, reason: "cleartextWebLink"),
     Row("https://user@shop.example.com/cart", .invalid, reason: "userInfo"),
     Row("javascript:alert(1)", .invalid, reason: "unregisteredScheme"),
     Row("file:///etc/passwd", .invalid, reason: "unregisteredScheme"),

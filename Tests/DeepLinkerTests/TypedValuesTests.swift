@@ -175,7 +175,8 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
       "malformedPercentEscape", "invalidUTF8", "userInfo", "missingHost", "ipAddressHost", "invalidHost",
       "emptyHostLabel", "hostTooLong", "invalidPort", "dotSegment", "encodedSlash", "tooManyPathSegments",
       "excludedScheme", "excludedHost", "blacklistedScheme", "blacklistedHost", "notWhitelistedScheme",
-      "notWhitelistedHost", "foreignHost", "nonDefaultPort", "unregisteredScheme", "unmatchedWebPath", "noRoute",
+      "notWhitelistedHost", "foreignHost", "nonDefaultPort", "cleartextWebLink", "unregisteredScheme",
+      "unmatchedWebPath", "noRoute",
       "unsafeParameter", "barrierFailed", "preconditionFailed", "preconditionTimeout", "queueOverflow",
       "coldStartBufferOverflow", "notComposed", "unknownBarrier", "expired", "allCandidatesDeclined", "disabledByPolicy",
     ]
@@ -193,6 +194,7 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
       ("https://user@shop.example.com/cart", .userInfo, "userInfo"),
       ("https://evil.example.com/", .foreignHost, "foreignHost"),
       ("https://shop.example.com/about", .unmatchedWebPath, "unmatchedWebPath"),
+      ("http://shop.example.com/cart", .cleartextWebLink, "cleartextWebLink"),
     ])
   func decisionReasons(_ link: String, _ reason: DeepLinkReason, _ word: String) throws {
     var specification = DeepLinkSpecification()

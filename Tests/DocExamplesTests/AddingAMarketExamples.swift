@@ -46,6 +46,8 @@ extension PlatformRoute {
 
 public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
   let navigator: any Navigator
+  // The name screens, explanations and telemetry show; without it, the type's name.
+  public var name: String { PlatformRoute.payInStore.name }
   public var matchingPath: String { PlatformRoute.payInStore.source }
   public var barriers: [BarrierName] { PlatformRoute.payInStore.barriers }
   public var changesState: Bool { true }
@@ -93,7 +95,7 @@ public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
       .set(confirmationBarrier: ConfirmationBarrier(navigator: navigator))
       .initialize()
     #expect(await linker.handle("shop://pay-in-store/AB12CD34EF") == .handled(route: "/pay-in-store/{reference}"))
-    #expect(navigator.lastScreen == Screen(route: "PayInStorePlugin", parameters: ["reference": "AB12CD34EF"]))
+    #expect(navigator.lastScreen == Screen(route: "payInStore", parameters: ["reference": "AB12CD34EF"]))
     #expect(navigator.confirmations.map(\.absoluteString) == ["shop://pay-in-store/AB12CD34EF"])
   }
 

@@ -118,7 +118,7 @@ import Testing
     ("https://shop.example.com/ip/desk/123", "/product/{id}", ["slug": "desk", "id": "123"]),
     ("https://Shop.Example.com./ip/123/", "/product/{id}", ["id": "123"]),
     ("https://www.shop.example.com:443/cp/desks/7", "/category/{id}", ["slug": "desks", "id": "7"]),
-    ("http://shop.example.com/account/orders/9", "/orders/{id}", ["id": "9"]),
+    ("https://shop.example.com/account/orders/9", "/orders/{id}", ["id": "9"]),
     ("https://shop%2Eexample.com/cart", "/cart", [:]),
     ("https://shop\u{3002}example\u{3002}com/cart", "/cart", [:]),
   ]

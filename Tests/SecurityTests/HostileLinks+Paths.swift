@@ -42,9 +42,9 @@ extension HostileLink {
     .invalid("https://attacker.test%252f@shop.example.com/", .doubleEncoding, "userInfo"),
     .invalid("shop://product/%%32%65", .doubleEncoding, "malformedPercentEscape"),
     .invalid("shop://product/%2%65", .doubleEncoding, "malformedPercentEscape"),
-    .inert(
-      "https://shop.example.com/ip/desk%252f..%252f..%252faccount/1", .doubleEncoding, route: "/product/{id}",
-      parameters: ["slug": "desk%2f..%2f..%2faccount", "id": "1"]),
+    // `…/ip/desk%252f..%252f..%252faccount/1` and `shop://transaction/...` hold two dots in a row:
+    // the composed router refuses them (`LookAlikeTraversalTests`, issue 28); the stand-in gate
+    // here does not check captured values.
     .inert(
       "https://shop.example.com/ip/%2525252e/1", .doubleEncoding, route: "/product/{id}",
       parameters: ["slug": "%25252e", "id": "1"]),
@@ -83,12 +83,6 @@ extension HostileLink {
     .inert(
       "https://shop.example.com/search?q=..%2F..%2Fcheckout", .traversalInParameters, route: "/search?q={query}",
       parameters: ["query": "../../checkout"]),
-    .inert(
-      "shop://transaction/...", .traversalInParameters, route: "/transaction/{transaction_id}",
-      parameters: ["transaction_id": "..."]),
-    .inert(
-      "shop://transaction/%2e%2e%2e", .traversalInParameters, route: "/transaction/{transaction_id}",
-      parameters: ["transaction_id": "..."]),
   ]
 
   static let dangerousSchemes: [HostileLink] = [

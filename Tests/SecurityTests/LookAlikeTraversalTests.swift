@@ -15,6 +15,9 @@ import Testing
   /// Captured values that read as a traversal, a slash or an invisible control once a system
   /// downstream normalises them (NFKC): each makes the link `invalid`.
   static let traversals: [String] = [
+    "shop://transaction/...",  // two dots in a row (issue 28)
+    "shop://transaction/%2e%2e%2e",
+    "https://shop.example.com/ip/desk%252f..%252f..%252faccount/1",
     "shop://transaction/..%EF%BC%8F..%EF%BC%8Faccount",  // ．．／ with U+FF0F
     "shop://transaction/..\u{FF0F}..\u{FF0F}account",  // the same, raw
     "shop://transaction/..%E2%81%84account",  // U+2044 fraction slash
@@ -51,8 +54,9 @@ import Testing
   static let accepted: [(link: String, route: String, parameters: [String: String])] = [
     ("shop://transaction/caf%C3%A9", "/transaction/{transaction_id}", ["transaction_id": "café"]),
     ("shop://transaction/%E6%BC%A2%E5%AD%97", "/transaction/{transaction_id}", ["transaction_id": "漢字"]),
-    ("shop://transaction/...", "/transaction/{transaction_id}", ["transaction_id": "..."]),
     ("shop://transaction/a.b", "/transaction/{transaction_id}", ["transaction_id": "a.b"]),
+    ("shop://transaction/.a.b.", "/transaction/{transaction_id}", ["transaction_id": ".a.b."]),
+    ("shop://search?q=...", "/search?q={query}", ["query": "..."]),
     ("shop://search?q=a%EF%BC%8Fb", "/search?q={query}", ["query": "a／b"]),
     ("shop://search?q=..", "/search?q={query}", ["query": ".."]),
     ("shop://search?q=AC%2FDC", "/search?q={query}", ["query": "AC/DC"]),
@@ -126,7 +130,7 @@ import Testing
   }
 
   /// Hosts the WHATWG URL parser rejects (an `xn--` label that is not Punycode, or decodes to
-  /// nothing, to ASCII only or to a control), beside hosts it accepts.
+  /// nothing, to ASCII only, to a control or to characters UTS #46 maps), beside hosts it accepts.
   static let punycodeHosts: [(link: String, browserAccepts: Bool)] = [
     ("https://shop.example.ca.xn--/", false),
     ("https://shop.example.ca.xn--./fr/panier", false),
@@ -135,6 +139,15 @@ import Testing
     ("https://xn--a.example/", false),
     ("https://xn--ab-.example/", false),
     ("https://xn--zz.example/", false),
+    // Labels that decode, to characters UTS #46 maps (issue 28): the browser refuses them too.
+    ("http://a.b.c.xn--pokxncvks", false),  // circled numbers and squared letters
+    ("https://xn--pokxncvks.example/", false),
+    ("https://xn--cher-zra77610b.example/", false),  // a full-width b
+    ("https://xn--tda703w.example/", false),  // U+3231, parenthesised ideograph
+    ("https://xn--tda3219j.example/", false),  // the ligature fi
+    ("https://xn--bucher-xyd.example/", false),  // u and a combining diaeresis: not NFC
+    ("https://xn--bcher-2pa.example/", false),  // an upper-case Ü
+    ("https://xn--9ca.example/", true),  // é
     ("https://xn--ls8h.la/", true),
     ("https://www.xn--bcher-kva.de/", true),
     ("https://xn--mnchen-3ya.de/", true),

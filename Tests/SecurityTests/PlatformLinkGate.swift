@@ -6,7 +6,7 @@ import DeepLinkTesting
 ///
 /// The stand-in follows the decided link semantics (`DESIGN.md`): a link that does not parse is
 /// `invalid`; a custom-scheme link of an unregistered scheme is `invalid`; an `http`/`https` link
-/// to a host the app does not claim is `external`; a link to the app's scheme or domains is
+/// to a host the app does not claim, or an `http` one to a host it claims, is `external`; a link to the app's scheme or domains is
 /// `routed` or, on the app's domains, `external` (the browser shows the web page), and a
 /// custom-scheme link no route takes is `notFound`.
 ///
@@ -71,6 +71,8 @@ struct PlatformLinkGate: Sendable {
   func decide(_ link: DeepLink) -> Decision {
     if let host = link.host {
       guard domains.contains(host) else { return .external(host: host) }
+      // Cleartext on the app's domains goes to the browser (Docs/Security.md, "Cleartext http").
+      guard link.scheme == "https" else { return .external(host: host) }
       guard let match = table.match(link) else { return .external(host: host) }
       return .routed(route: match.value.route, parameters: match.parameters.dictionary)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The check a browser makes of a host's `xn--` labels (the WHATWG URL standard's "domain to
 /// ASCII", through UTS #46): each must decode as Punycode (RFC 3492) to a label UTS #46 accepts
 /// (see ``isValidLabel(_:)``). A host that fails it (`shop.example.ca.xn--`, `xn--abc-`) is one the
@@ -26,8 +28,13 @@ enum PunycodeLabels {
   }
 
   /// Whether a decoded label could come out of UTS #46's processing: not empty, not all ASCII,
-  /// not starting with a combining mark, and without controls, format or private-use characters,
-  /// unassigned code points or spaces. (Its NFC form and the full mapping table are not checked.)
+  /// not starting with a combining mark, without controls, format or private-use characters,
+  /// unassigned code points or spaces, and unchanged by NFKC and lower-casing — the mapping UTS #46
+  /// derives its table from, so a label holding a character the table maps (`xn--pokxncvks`,
+  /// circled numbers and squared letters; upper-case letters; anything not in NFC) is refused, as
+  /// the WHATWG parser refuses an `xn--` label whose characters are not all *valid*. (The table's
+  /// few exceptions to NFKC_Casefold are not modelled: lower-casing keeps `ß` and `ς`, which the
+  /// standard keeps too.)
   private static func isValidLabel(_ label: [Unicode.Scalar]) -> Bool {
     guard let first = label.first, label.contains(where: { $0.value >= 0x80 }) else { return false }
     switch first.properties.generalCategory {
@@ -47,7 +54,8 @@ enum PunycodeLabels {
         return false
       }
     }
-    return true
+    let text = String(String.UnicodeScalarView(label))
+    return Array(text.precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars) == label
   }
 
   /// RFC 3492's decoding of `input` (the label after `xn--`), or `nil` when it is not Punycode.

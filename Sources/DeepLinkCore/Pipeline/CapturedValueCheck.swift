@@ -1,10 +1,15 @@
 import Foundation
 
 /// The rule every captured parameter value passes before a link is routed (`DESIGN.md`, "Link
-/// semantics"): a value that, after NFKC normalisation, contains `/` or `\`, is `.` or `..`, or
-/// contains a control, bidi-control or zero-width (format) character makes the link `invalid`.
+/// semantics"): a value that, after NFKC normalisation, contains `/` or `\`, is `.` or holds two
+/// dots in a row (`..`, `...`, `a..b`, `…`), or contains a control, bidi-control or zero-width
+/// (format) character makes the link `invalid`; so does, as written, an invisible character (a
+/// space other than U+0020, a default-ignorable code point such as U+3164 or a variation
+/// selector, a noncharacter, a private-use or unassigned code point) — `Docs/Security.md`,
+/// "Captured values".
 ///
-/// A capture declared as free text (search's query) is exempt from the slash and dot part only.
+/// A capture declared as free text (search's query) is exempt from all but the control, format
+/// and separator part.
 /// Look-alikes that NFKC leaves alone but that read as a slash (`⁄` U+2044, `∕` U+2215) or a
 /// backslash (`∖` U+2216) count as one, and so do the ideographic full stops as a dot.
 enum CapturedValueCheck {
@@ -23,39 +28,64 @@ enum CapturedValueCheck {
   /// The verdict for an ASCII value, or `nil` when a byte is non-ASCII.
   @inline(__always)
   private static func asciiVerdict(_ bytes: some Collection<UInt8>, freeText: Bool) -> Bool? {
-    var dots = 0
+    var afterDot = false
     var others = 0
     for byte in bytes {
       if byte >= 0x80 { return nil }
       if byte < 0x20 || byte == 0x7F { return false }
       if freeText { continue }
       if byte == 0x2F || byte == 0x5C { return false }
-      if byte == 0x2E { dots += 1 } else { others += 1 }
+      if byte == 0x2E {
+        // Two dots in a row (`..`, `...`, `a..b`) are refused wherever they stand.
+        if afterDot { return false }
+        afterDot = true
+      } else {
+        afterDot = false
+        others += 1
+      }
     }
-    return freeText || others > 0 || dots > 2 || dots == 0
+    // Only dots: `.` (two or more were refused above).
+    return freeText || others > 0 || bytes.isEmpty
   }
 
   /// The verdict for a value with a non-ASCII scalar: its scalars and those of its NFKC form.
   private static func unicodeVerdict(_ value: String, freeText: Bool) -> Bool {
-    guard scalarsAreSafe(value.unicodeScalars, freeText: freeText) else { return false }
+    guard scalarsAreSafe(value.unicodeScalars, freeText: freeText, original: true) else { return false }
     let normalized = value.precomposedStringWithCompatibilityMapping
-    guard scalarsAreSafe(normalized.unicodeScalars, freeText: freeText) else { return false }
+    guard scalarsAreSafe(normalized.unicodeScalars, freeText: freeText, original: false) else { return false }
     if freeText { return true }
-    var dots = 0
+    var afterDot = false
+    var others = 0
     for scalar in normalized.unicodeScalars {
-      guard isDotLike(scalar) else { return true }
-      dots += 1
+      if isDotLike(scalar) {
+        if afterDot { return false }
+        afterDot = true
+      } else {
+        afterDot = false
+        others += 1
+      }
     }
-    return dots == 0 || dots > 2
+    return others > 0
   }
 
-  private static func scalarsAreSafe(_ scalars: String.UnicodeScalarView, freeText: Bool) -> Bool {
+  /// Whether every scalar may stand in a value: never a control, format character or separator;
+  /// in a value that is not free text, no slash or backslash look-alike either, and (as written,
+  /// before NFKC turns a no-break space into a space) no invisible character: a space other than
+  /// U+0020, a default-ignorable code point (Hangul fillers U+115F, U+1160, U+3164, U+FFA0,
+  /// variation selectors, U+034F, the soft hyphen), a noncharacter (U+FDD0…U+FDEF, U+xFFFE,
+  /// U+xFFFF), a private-use or an unassigned code point.
+  private static func scalarsAreSafe(_ scalars: String.UnicodeScalarView, freeText: Bool, original: Bool) -> Bool {
     for scalar in scalars {
-      switch scalar.properties.generalCategory {
+      let properties = scalar.properties
+      switch properties.generalCategory {
       case .control, .format, .lineSeparator, .paragraphSeparator: return false
+      case .privateUse, .unassigned, .surrogate, .spaceSeparator:
+        if !freeText && original && scalar.value != 0x20 { return false }
       default: break
       }
-      if !freeText && (isSlashLike(scalar) || isBackslashLike(scalar)) { return false }
+      if freeText { continue }
+      if isSlashLike(scalar) || isBackslashLike(scalar) { return false }
+      if original && (properties.isDefaultIgnorableCodePoint || properties.isNoncharacterCodePoint) { return false }
     }
     return true
   }

@@ -65,6 +65,16 @@ extension DeepLinkConfiguration {
         return (.init(input: input, outcome: .external, reason: reason, link: link, source: source, trace: trace), nil)
       }
       linkOwner = owner
+      // The app opens only `https` on its domains, as the OS does: cleartext goes to the browser.
+      guard link.scheme == "https" else {
+        trace.add(.admit, "external: `\(link.scheme)` on \(owner)'s domain `\(host)`; the app opens only `https`")
+        return (
+          .init(
+            input: input, outcome: .external, reason: .cleartextWebLink, link: link, source: source, trace: trace,
+            linkOwner: owner),
+          nil
+        )
+      }
       trace.add(.admit, "ours: `\(host)` is a domain of \(owner)")
     } else {
       admittedScheme = schemes[link.scheme]
@@ -85,9 +95,11 @@ extension DeepLinkConfiguration {
     var rewrittenTo: DeepLink? = nil
     var extras = DeepLinkParameters()
     var appliedRule: UniversalLink? = nil
+    var appliedRuleIndex = -1
     if let (rewritten, ruleExtras, ruleIndex) = rewrite(link) {
       let rule = rewriteRules[ruleIndex].rule
       appliedRule = rule
+      appliedRuleIndex = ruleIndex
       routedLink = rewritten
       rewrittenTo = rewritten
       extras = ruleExtras
@@ -136,15 +148,31 @@ extension DeepLinkConfiguration {
         return (decision, nil)
       }
       trace.add(.match, "routed to `\(pattern)` (\(target.name)) of \(target.owner)")
-      // Handlers see the link without query values that are links, but for a free-text capture's own.
-      let freeText = target.freeTextParameters
-      let keptLink = NestedLink.dropped(from: link, keepingValuesOf: freeText, in: parameters)
+      // Handlers see the link without query values that are links, but for a free-text capture's
+      // own, and without query items that shadow a routed parameter.
+      // A link without a query (most links) has nothing to drop: no work at all.
+      var keptLink = link
+      if !link.queryItems.isEmpty {
+        // The link as it came keeps the item the rewrite rule's own free-text capture read.
+        let ruleIndex = appliedRuleIndex
+        keptLink = ShadowingQueryItems.dropped(
+          from: NestedLink.dropped(
+            from: link,
+            keepingCaptured: { key in
+              guard ruleIndex >= 0 else { return target.freeTextQueryKeys.contains(key) }
+              return rewriteRules[ruleIndex].pattern.queryCaptures.contains {
+                $0.key == key && target.freeTextParameters.contains($0.name)
+              }
+            }), shadowing: parameters)
+      }
       var keptRewritten = rewrittenTo
       // A rewritten link with the link's own query, which lost nothing, loses nothing either.
       if let rewritten = rewrittenTo, !rewritten.queryItems.isEmpty,
         !(keptLink.storage === link.storage && rewritten.queryItems == link.queryItems)
       {
-        keptRewritten = NestedLink.dropped(from: rewritten, keepingValuesOf: freeText, in: parameters)
+        keptRewritten = ShadowingQueryItems.dropped(
+          from: NestedLink.dropped(from: rewritten, keepingCaptured: { target.freeTextQueryKeys.contains($0) }),
+          shadowing: parameters)
       }
       let decision = DeepLinkDecision(
         input: input, outcome: .routed, reason: nil,
@@ -192,8 +220,12 @@ extension DeepLinkConfiguration {
         "routed to plugin `\(plugin.name)` of \(target.owner)" + (pluginBarrier.map { " behind barrier `\($0)`" } ?? "")
           + (steps.isEmpty ? "" : ": steps " + steps.joined(separator: " → ")))
       let decision = DeepLinkDecision(
-        input: input, outcome: .routed, reason: nil, link: NestedLink.dropped(from: link),
-        rewrittenTo: rewrittenTo.map { NestedLink.dropped(from: $0) }, rewriteRule: appliedRule,
+        input: input, outcome: .routed, reason: nil,
+        link: ShadowingQueryItems.dropped(from: NestedLink.dropped(from: link), shadowing: extras),
+        rewrittenTo: rewrittenTo.map {
+          ShadowingQueryItems.dropped(from: NestedLink.dropped(from: $0), shadowing: extras)
+        },
+        rewriteRule: appliedRule,
         route: patterns.last ?? plugin.name, steps: steps, parameters: extras,
         barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: source), waitsForPreconditions: false,
         source: source, trace: trace, linkOwner: linkOwner, owner: target.owner)

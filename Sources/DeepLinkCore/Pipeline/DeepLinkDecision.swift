@@ -115,15 +115,19 @@ public struct DeepLinkDecision: Sendable {
   /// The link the external-URL handler gets for an ``DeepLinkOutcome/external`` decision, `nil`
   /// for any other outcome.
   ///
-  /// A link to another site is handed over as it came. A path on one of the app's own domains
-  /// that the app does not open (``DeepLinkReason/unmatchedWebPath``), or that the link policy
-  /// switches off without a fallback, is handed over with its fragment replaced by
+  /// A link to another site is handed over as it came. A link to one of the app's own domains
+  /// — a path the app does not open (``DeepLinkReason/unmatchedWebPath``), a cleartext `http`
+  /// link (``DeepLinkReason/cleartextWebLink``), which the browser may upgrade to an `https` link
+  /// the association files claim, or a link the link policy switches off without a fallback
+  /// (``DeepLinkReason/disabledByPolicy``) — is handed over with its fragment replaced by
   /// ``browserHandOffFragment``; the page loses its own fragment, which the server never sees
   /// anyway. A policy entry's fallback is handed over instead of the link when it has one.
   public var browserLink: DeepLink? {
     guard outcome == .external, let link else { return nil }
     if reason == .disabledByPolicy, let policyFallback { return policyFallback }
-    guard reason == .unmatchedWebPath || reason == .disabledByPolicy else { return link }
+    guard reason == .unmatchedWebPath || reason == .cleartextWebLink || reason == .disabledByPolicy else {
+      return link
+    }
     return DeepLink(
       scheme: link.scheme, host: link.host, port: link.port, pathSegments: link.pathSegments,
       queryItems: link.queryItems, fragment: Self.browserHandOffFragment)
@@ -154,6 +158,9 @@ final class RouteTarget: Sendable {
   /// The captures that hold free text, exempt from the slash and dot part of ``CapturedValueCheck``,
   /// sorted (a route has a handful of captures: a list is searched faster than a set is hashed).
   let freeTextParameters: [String]
+  /// The query keys of the free-text captures (`q` of `?q={query}`): the first item of such a key
+  /// is the captured one, kept in the link even when its value is a link.
+  let freeTextQueryKeys: [String]
   /// The catch-all captures (`{rest...}`), whose values are segments joined with `/`: each
   /// segment is checked on its own.
   let catchAllParameters: [String]
@@ -164,6 +171,7 @@ final class RouteTarget: Sendable {
     freeTextParameters: Set<String> = [], pattern: RoutePattern? = nil
   ) {
     self.freeTextParameters = freeTextParameters.sorted()
+    self.freeTextQueryKeys = (pattern?.queryCaptures ?? []).filter { freeTextParameters.contains($0.name) }.map(\.key)
     var catchAll: [String] = []
     for case .catchAll(let name) in pattern?.segments ?? [] { catchAll.append(name) }
     self.catchAllParameters = catchAll

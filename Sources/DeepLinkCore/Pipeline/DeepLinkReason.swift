@@ -33,6 +33,10 @@ public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStri
   case foreignHost
   /// A web link to one of the app's domains on a non-default port (`external`).
   case nonDefaultPort
+  /// A cleartext `http` link to one of the app's domains (`external`): the app opens only `https`
+  /// links, as iOS and Android do; the browser gets it, with the hand-off fragment, and can
+  /// upgrade it to `https`.
+  case cleartextWebLink
   /// A custom scheme the app did not register (`invalid`).
   case unregisteredScheme
 

@@ -19,7 +19,9 @@ final class RewritePlan: Sendable {
     case optionalSegment(Int, fallback: String?)
     /// The link's path segments from this position on, joined with `/` (a catch-all).
     case catchAll(from: Int)
-    /// The first query item of this name with a non-empty value, else the fixed value if any.
+    /// The value of the first query item of this name (the one the route table captures too),
+    /// unless that value is empty; else (no such item, or its value is empty) the fixed value if
+    /// any. A later item of the same name is never read.
     case query(key: String, fallback: String?)
     /// A fixed parameter of the rule.
     case fixed(String)

@@ -2,27 +2,51 @@
 /// `debugInfo` or the `deeplink` tool's output.
 ///
 /// Redaction goes by the link's structure, never by searching for a secret's text: a query
-/// item's value, a path segment's `;name=value` parameter and a fragment's `name=value` pair
-/// are replaced where they stand when their name, percent-decoded (and `+` read as a space), is
-/// token-like. A name is token-like when, lowercased, it is one of ``sensitiveNames`` or
-/// contains `token`, `password`, `secret`, `session` or `auth`.
+/// item's value, a path segment's `name=value` pairs (`;jsessionid=…`, a whole segment such as
+/// `token=…`), a fragment's `name=value` pairs (also behind a fragment route's path and `?`:
+/// `#/callback?code=…`) and the `name=value` pairs inside any value are replaced where they stand
+/// when their name, percent-decoded (and `+` read as a space), is token-like. A name is token-like
+/// when, lowercased, it is one of ``sensitiveNames`` or contains one of ``sensitiveNameParts``.
+/// Every field of every output (a decision's input, link, rewritten link, parameters, trace, the
+/// tool's formats, telemetry, snapshots) redacts by these same rules, so a secret is either
+/// replaced everywhere or shown nowhere differently.
+///
+/// The lists come from what common frameworks filter from their logs and what standard
+/// protocols put in URLs: Rails' generated `filter_parameter_logging.rb` (`passw`, `secret`,
+/// `token`, `_key`, `crypt`, `salt`, `certificate`, `otp`, `ssn`, `cvv`, `cvc`, matched as parts),
+/// Django's `SafeExceptionReporterFilter.hidden_settings` (`API`, `AUTH`, `TOKEN`, `KEY`, `SECRET`,
+/// `PASS`, `SIGNATURE`), OAuth 2.0 and OpenID Connect (`code`, `state`, `nonce`, `access_token`,
+/// `id_token`), AWS Signature Version 4 query authentication (`X-Amz-Signature`,
+/// `X-Amz-Credential`, `X-Amz-Security-Token`), the SAML HTTP-Redirect binding (`SAMLRequest`,
+/// `SAMLResponse`, `Signature`), the OWASP Logging Cheat Sheet's list of data never to log
+/// (session identifiers, access tokens, passwords, keys, payment card data), and common session
+/// and CSRF names (`sid`, `jsessionid`, `csrf`, `xsrf`).
 ///
 /// ```swift
 /// LinkRedactor.redact(try DeepLink("shop://cart?%74oken=abc+def"))   // "shop://cart?token=REDACTED"
 /// LinkRedactor.redact(try DeepLink("shop://cart;jsessionid=x"))       // "shop://cart;jsessionid=REDACTED"
 /// ```
 public enum LinkRedactor {
-  /// Query names whose values are always redacted.
+  /// Names whose values are always redacted, compared lowercased.
   public static let sensitiveNames: Set<String> = [
-    "token", "code", "password", "passwd", "pwd", "session", "sessionid", "session_id", "secret", "auth",
-    "authorization", "key", "apikey", "api_key", "otp", "pin", "sig", "signature", "access_token", "refresh_token",
-    "id_token", "client_secret", "credential", "credentials", "jwt", "nonce", "state", "ticket",
+    "token", "code", "password", "passwd", "pwd", "pass", "passcode", "passphrase", "session", "sessionid",
+    "session_id", "sid", "secret", "auth", "authorization", "key", "apikey", "api_key", "api-key", "x-api-key",
+    "otp", "pin", "sig", "signature", "access_token", "refresh_token", "id_token", "client_secret", "credential",
+    "credentials", "jwt", "nonce", "state", "ticket", "csrf", "xsrf", "samlrequest", "samlresponse", "private_key",
+    "privatekey", "cvv", "cvv2", "cvc", "ssn",
+  ]
+
+  /// Parts of a name that make it token-like wherever they stand, compared lowercased:
+  /// `x-amz-signature`, `csrfmiddlewaretoken`, `my_api_key` and `db_password` are all token-like.
+  public static let sensitiveNameParts: [String] = [
+    "token", "passw", "secret", "session", "auth", "signature", "csrf", "xsrf", "credential", "private",
+    "passcode", "passphrase", "apikey", "api_key", "api-key", "_key", "saml", "crypt", "certificate",
   ]
 
   /// What replaces a sensitive value.
   public static let replacement = "REDACTED"
 
-  private static let sensitiveFragmentBytes = ["token", "password", "secret", "session", "auth"].map { Array($0.utf8) }
+  private static let sensitiveFragmentBytes = sensitiveNameParts.map { Array($0.utf8) }
 
   /// Whether the value of a query item, segment parameter or fragment pair called `name` must not
   /// be recorded. `name` is compared as it is and percent-decoded (up to twice, `+` read as a
@@ -72,8 +96,17 @@ public enum LinkRedactor {
   /// Whether `link` has a value to redact: a query item, segment parameter or fragment pair
   /// with a token-like name.
   public static func hasSensitiveValue(_ link: DeepLink) -> Bool {
-    link.queryItems.contains { $0.value != nil && isSensitive($0.name) } || hasSensitivePathParameter(link)
+    hasSensitiveQueryValue(link) || hasSensitivePathParameter(link)
       || (link.fragment.map { redactPairs($0) != $0 } ?? false)
+  }
+
+  /// Whether a query value of `link` is redacted: its name is token-like, or it holds a
+  /// `name=value` pair whose name is.
+  private static func hasSensitiveQueryValue(_ link: DeepLink) -> Bool {
+    link.queryItems.contains { item in
+      guard let value = item.value else { return false }
+      return redactParameter(name: item.name, value: value) != value
+    }
   }
 
   private static func hasSensitivePathParameter(_ link: DeepLink) -> Bool {
@@ -85,7 +118,7 @@ public enum LinkRedactor {
   ///
   /// - Complexity: O(*n*) in the link's length.
   public static func redact(_ link: DeepLink) -> String {
-    let sensitiveQuery = link.queryItems.contains { $0.value != nil && isSensitive($0.name) }
+    let sensitiveQuery = hasSensitiveQueryValue(link)
     let sensitivePath = hasSensitivePathParameter(link)
     let fragment = link.fragment.map { redactPairs($0) }
     guard sensitiveQuery || sensitivePath || fragment != link.fragment else { return link.absoluteString }
@@ -97,8 +130,9 @@ public enum LinkRedactor {
     let items =
       query
       ? link.queryItems.map { item in
-        guard item.value != nil, isSensitive(item.name) else { return item }
-        return DeepLinkQueryItem(name: item.name, value: replacement)
+        guard let value = item.value else { return item }
+        let shown = redactParameter(name: item.name, value: value)
+        return shown == value ? item : DeepLinkQueryItem(name: item.name, value: shown)
       } : link.queryItems
     return DeepLink(
       scheme: link.scheme, host: link.host, port: link.port,
@@ -120,14 +154,12 @@ public enum LinkRedactor {
     return redactPairs(value)
   }
 
-  /// A path segment with the values of its token-like `;name=value` parameters replaced.
+  /// A path segment with the values of its token-like `name=value` pairs replaced: `;` segment
+  /// parameters (`cart;jsessionid=…`) and a segment that is itself a pair (`token=…`), as a
+  /// captured value of it is shown.
   public static func redactSegmentParameters(_ segment: String) -> String {
-    guard segment.utf8.containsByte(0x3B), segment.utf8.containsByte(0x3D) else { return segment }
-    var pieces = segment.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
-    for index in pieces.indices.dropFirst() {
-      pieces[index] = redactPair(pieces[index])
-    }
-    return pieces.joined(separator: ";")
+    guard segment.utf8.containsByte(0x3D) else { return segment }
+    return redactPairs(segment)
   }
 
   /// `text` (`a=1&token=2;b=3`) with the values of token-like names replaced; `&` and `;` separate pairs.
@@ -147,9 +179,14 @@ public enum LinkRedactor {
     return output + redactPair(piece)
   }
 
-  /// `name=value` with the value replaced when the name is token-like.
+  /// `name=value` with the value replaced when the name is token-like. The name starts after the
+  /// last `/`, `?` or `#` before the `=`, so a fragment route's query (`/callback?code=…`) is read
+  /// as its pairs.
   private static func redactPair(_ pair: String) -> String {
-    guard let equals = pair.firstIndex(of: "="), isSensitive(String(pair[..<equals])) else { return pair }
+    guard let equals = pair.firstIndex(of: "=") else { return pair }
+    let before = pair[..<equals]
+    let nameStart = before.lastIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }).map(before.index(after:))
+    guard isSensitive(String(before[(nameStart ?? before.startIndex)...])) else { return pair }
     return pair[...equals] + replacement
   }
 

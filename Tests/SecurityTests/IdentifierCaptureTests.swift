@@ -1,0 +1,73 @@
+import DeepLinkComposition
+import DeepLinkCore
+import Foundation
+import Testing
+
+/// What an identifier-like capture refuses (`Docs/Security.md`, "Captured values"; issue 28):
+/// values that are links once NFKC-normalised, invisible characters that are not format
+/// characters, and two dots in a row; free text (search's query) stays free.
+@Suite struct IdentifierCaptureTests {
+  /// Values, as written in a path segment, that an identifier-like capture refuses.
+  static let refused: [String] = [
+    "javascript%EF%BC%9Aalert(1)",  // full-width colon: NFKC makes it a link
+    "%EF%BD%88ttps:evil.test",  // full-width h
+    "a%E3%85%A4b", "%E1%85%9F", "%E1%85%A0x", "a%EF%BE%A0",  // Hangul fillers U+3164, U+115F, U+1160, U+FFA0
+    "a%EF%B8%8Fb", "a%F3%A0%84%80b",  // variation selectors U+FE0F, U+E0100
+    "a%CD%8Fb",  // combining grapheme joiner U+034F
+    "a%C2%ADb",  // soft hyphen
+    "a%C2%A0b", "a%E2%80%89b", "a%E3%80%80b", "%C2%A0",  // no-break, thin and ideographic spaces
+    "a%EF%BF%BE", "a%EF%B7%90", "a%F0%9F%BF%BF",  // noncharacters U+FFFE, U+FDD0, U+1FFFF
+    "a%EE%80%80", "a%F3%B0%80%80",  // private use U+E000, U+F0000
+    "...", "....", "a..b", "a...", "..a", "%E2%80%A6", "a%E2%80%A5b", "a%EF%BC%8E%EF%BC%8Eb", "a.%E3%80%82b",
+  ]
+
+  /// Values an identifier-like capture keeps.
+  static let kept: [String] = ["a.b", "v1.2.3", ".well", "caf%C3%A9", "a%20b", "ABC1234567", "a-b_c~d", "%E6%9D%B1"]
+
+  /// Links with an identifier-like capture `{v}` in each composition.
+  static let templates: [(market: String?, link: String, route: String, name: String)] = [
+    (nil, "shop://transaction/{v}", "/transaction/{transaction_id}", "transaction_id"),
+    (nil, "https://shop.example.com/ip/{v}/123", "/product/{id:int}", "slug"),
+    ("CA", "https://shop.example.ca/en/ip/{v}/123", "/product/{id:int}", "slug"),
+    ("CA", "shopca://ca/transaction/{v}", "/transaction/{transaction_id}", "transaction_id"),
+    ("MX", "https://shop.example.com.mx/producto/{v}/123", "/product/{id:int}", "slug"),
+    ("MX", "shopmx://mx/transaction/{v}", "/transaction/{transaction_id}", "transaction_id"),
+  ]
+
+  @Test("an identifier-like capture refuses the value", arguments: templates.indices, refused)
+  func refuses(template: Int, value: String) throws {
+    let (market, pattern, _, _) = Self.templates[template]
+    let link = pattern.replacingOccurrences(of: "{v}", with: value)
+    let decision = try DeepLinkAssembly.configuration(market: market).decide(link)
+    #expect(decision.outcome == .invalid, "\(link): \(decision.outcome) \(decision.parameters)")
+    #expect(decision.reason == .unsafeParameter, "\(link)")
+    #expect(decision.route == nil && decision.parameters.isEmpty)
+  }
+
+  @Test("an identifier-like capture keeps the value", arguments: templates.indices, kept)
+  func keeps(template: Int, value: String) throws {
+    let (market, pattern, route, name) = Self.templates[template]
+    let link = pattern.replacingOccurrences(of: "{v}", with: value)
+    let decision = try DeepLinkAssembly.configuration(market: market).decide(link)
+    #expect(decision.outcome == .routed, "\(link): \(decision.outcome) \(decision.reason?.rawValue ?? "")")
+    #expect(decision.route == route)
+    #expect(decision.parameters[name] == value.removingPercentEncoding)
+  }
+
+  @Test(
+    "free text keeps invisible characters, dots and look-alikes",
+    arguments: [nil, "CA", "MX"],
+    ["a%C2%A0b", "...", "a..b", "%E2%80%A6", "a%E3%85%A4b", "a%EE%80%80", "javascript%EF%BC%9Aalert(1)"])
+  func freeText(market: String?, value: String) throws {
+    let link: String =
+      switch market {
+      case "CA": "https://shop.example.ca/en/search?q=\(value)"
+      case "MX": "https://shop.example.com.mx/buscar?q=\(value)"
+      default: "shop://search?q=\(value)"
+      }
+    let decision = try DeepLinkAssembly.configuration(market: market).decide(link)
+    #expect(decision.outcome == .routed, "\(link): \(decision.outcome) \(decision.reason?.rawValue ?? "")")
+    #expect(decision.route == "/search?q={query}")
+    #expect(decision.parameters["query"] == value.removingPercentEncoding)
+  }
+}
