@@ -8,13 +8,15 @@ import DeepLinkCore
 /// with what the router refuses on every path (the browser hand-off fragment, escaped slashes,
 /// control and format characters, dot segments); then, for each rule from the most specific,
 /// the exclusions that stand for its capture types, then the components that claim its links:
-/// - each literal segment as written (percent-encoded), each capture `?*`, and `$(s)` (one to
-///   three slashes) between segments, since the router ignores repeated slashes (the pattern
-///   itself starts with one literal `/`, as all of Apple's examples do);
-/// - a capture's `?*` also spans `/`, so every capture not followed by another is excluded
-///   first when it holds a slash with text on both sides (`$(x)`), and an `int` capture when it
-///   holds anything but 1 to 18 digits (`$(i)`); the other captures of such an exclusion hold a
-///   character that is not a slash (`*$(n)*`);
+/// - each literal segment as written (percent-encoded), each capture `*$(n)*` (a run holding a
+///   character that is not a slash), and `$(s)` (one to three slashes) between segments, since
+///   the router ignores repeated slashes (the pattern itself starts with one literal `/`, as all
+///   of Apple's examples do);
+/// - a capture's `*` also spans `/`, so every capture not followed by another is excluded first
+///   when it holds a slash with text on both sides (`$(x)`), and an `int` capture when it holds
+///   anything but 1 to 18 digits (`$(i)`);
+/// - rules with more literal segments come first, then rules with more segments, so no rule's
+///   exclusion of extra segments hides a longer rule's links;
 /// - a `uuid` capture as 32 `$(xdigit)` with its dashes;
 /// - a required query capture as a `?` item that is not empty, after excluding the link whose
 ///   first item of that name is empty (the router reads the first one).
@@ -127,7 +129,7 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
         guard let reject = rejects(segments, at: index, types: types) else { continue }
         // The other captures hold a character that is not a slash: a `?*` there could otherwise
         // take a repeated slash and push a segment into the rejected position.
-        var rejected = pieces.map { $0 == "?*" ? "*$(n)*" : $0 }
+        var rejected = pieces
         rejected[index] = "$(\(reject))"
         excludes.append(
           Component(
@@ -156,15 +158,21 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
     return excludes + includes
   }
 
-  /// The pattern of one segment: a literal percent-encoded as a browser sends it, a capture `?*`.
+  /// The pattern of one segment: a literal percent-encoded as a browser sends it; a capture
+  /// `*$(n)*`, any run with at least one character that is not a slash, so a capture can never
+  /// be only the slashes of an empty segment (which would let a rule of more segments claim a
+  /// link of fewer).
   static func piece(_ segment: RoutePattern.Segment, types: [String: ParameterType]) -> String {
     switch segment {
     case .literal(let text): return encoded(text)
     case .parameter(let name, let type), .optional(let name, let type):
-      return (types[name] ?? type) == .uuid ? uuidPattern : "?*"
-    case .catchAll: return "?*"
+      return (types[name] ?? type) == .uuid ? uuidPattern : capture
+    case .catchAll: return capture
     }
   }
+
+  /// A capture's pattern.
+  static let capture = "*$(n)*"
 
   /// The variable that stands for the values the router refuses at `index`, if a `?*` there
   /// could hold one: `i` for an int capture; `x` for the last string capture of a run
@@ -211,10 +219,12 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
     return rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { String(rest[$0...]) } ?? "/"
   }
 
-  /// More literal segments first, then fewer captures, then required query items.
+  /// More literal segments first, then more segments (a rule's exclusion of extra segments
+  /// would otherwise hide the links of a longer rule with the same literals), then required
+  /// query items.
   private static func specificity(_ pattern: RoutePattern) -> Int {
     let literals = pattern.segments.filter { if case .literal = $0 { true } else { false } }.count
-    return literals * 100 - (pattern.segments.count - literals) + pattern.queryCaptures.count
+    return literals * 1_000 + pattern.segments.count * 10 + pattern.queryCaptures.count
   }
 
   /// `text` as it stands in a link's path: unreserved characters and sub-delimiters as they

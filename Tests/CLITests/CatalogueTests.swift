@@ -52,20 +52,21 @@ import Testing
     #expect(search.iOS == .claimed && search.android == .unclaimed)
     let app = try #require(examples.first { $0.link == "shopca://ca/cart" })
     #expect(app.iOS == .scheme && app.android == .scheme)
-    // The platform's domain, judged by the same writer: the `/ip/{id}` exclusion comes first.
+    // The platform's domain, judged by the same writer: the longer rule `/ip/{slug}/{id}` comes
+    // before `/ip/{id}`, whose exclusion of extra segments would otherwise hide it.
     let platform = try #require(examples.first { $0.link == "https://shop.example.com/ip/standing-desk/123" })
-    #expect(platform.iOS == .unclaimed && platform.android == .claimed)
+    #expect(platform.iOS == .claimed && platform.android == .claimed)
     let configuration = try DeepLinkAssembly.configuration(market: "CA")
     let rules = configuration.universalLinks.compactMap { try? $0.compile() }
     let file = AppleAppSiteAssociation(rules: rules, host: "shop.example.com").json(appIDs: [
       "ABCDE12345.com.example.shop"
     ])
     let matcher = try AppleAppSiteAssociationMatcher(json: Data(file.utf8))
-    guard case .excluded(let index) = matcher.decide(platform.link) else {
-      Issue.record("not excluded: \(matcher.decide(platform.link))")
+    guard case .claimed(let index) = matcher.decide(platform.link) else {
+      Issue.record("not claimed: \(matcher.decide(platform.link))")
       return
     }
-    #expect(matcher.components[index].comment?.contains("/ip/{id}") == true, "\(matcher.components[index])")
+    #expect(matcher.components[index].comment?.contains("/ip/{slug}/{id}") == true, "\(matcher.components[index])")
   }
 
   @Test("tester commands quote the link for the local shell and, for adb, for the device's shell too")

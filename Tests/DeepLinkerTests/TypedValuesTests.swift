@@ -178,7 +178,8 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
       "notWhitelistedHost", "foreignHost", "nonDefaultPort", "cleartextWebLink", "unregisteredScheme",
       "unmatchedWebPath", "noRoute",
       "unsafeParameter", "barrierFailed", "preconditionFailed", "preconditionTimeout", "queueOverflow",
-      "coldStartBufferOverflow", "notComposed", "unknownBarrier", "expired", "allCandidatesDeclined", "disabledByPolicy",
+      "coldStartBufferOverflow", "notComposed", "unknownBarrier", "expired", "allCandidatesDeclined",
+      "disabledByPolicy",
     ]
     #expect(DeepLinkReason.allCases.map(\.rawValue) == words)
     #expect(DeepLinkReason.allCases.allSatisfy { $0.description == $0.rawValue })
