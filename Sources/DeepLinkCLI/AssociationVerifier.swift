@@ -52,7 +52,7 @@ enum AssociationVerifier {
         continue
       }
       counts.checked += 1
-      let verdict = judge(link, matcher: matcher, configuration: selection.configuration)
+      let verdict = judge(link, matcher: matcher, configuration: selection.configuration, policy: selection.policy)
       guard let disagreement = verdict.disagreement else { continue }
       if disagreement == "bounce" { counts.bounces += 1 } else { counts.browser += 1 }
       environment.standardOutput.write(
@@ -67,9 +67,10 @@ enum AssociationVerifier {
 
   /// How iOS (under every reading of Apple's open points) and the router treat `link`.
   static func judge(
-    _ link: String, matcher: AppleAppSiteAssociationMatcher, configuration: DeepLinkConfiguration
+    _ link: String, matcher: AppleAppSiteAssociationMatcher, configuration: DeepLinkConfiguration,
+    policy: LinkPolicy? = nil
   ) -> Verdict {
-    let decision = configuration.decide(link)
+    let decision = configuration.decide(link, policy: policy)
     let routerText = decision.outcome.rawValue + (decision.reason.map { " (\($0.rawValue))" } ?? "")
     let documented = matcher.decide(link, reading: .documented)
     let keptByRouter = decision.outcome == .routed || decision.outcome == .notFound

@@ -168,7 +168,7 @@ extension CommandSpecification {
       discussion: """
         Writes the `applinks` components iOS reads to decide whether a link of the market's domains opens \
         the app, derived from the rules the router applies there, so that iOS never claims a link the router \
-        sends to the browser (no bounce): capture types become exclusions (`$(int)`), repeated slashes \
+        sends to the browser (no bounce): capture types become exclusions (`$(i)`), repeated slashes \
         `$(s)`, and what the router refuses everywhere is excluded first. Every domain of a market gets the \
         same file. `--report` lists what the file cannot express (Docs/AssociationFiles.md explains each \
         line); `--verify` reads one link per line ('#' comments and blank lines skipped) and prints every \

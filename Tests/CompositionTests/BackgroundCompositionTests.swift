@@ -70,6 +70,8 @@ import Testing
     #expect(
       launch.telemetry.events.contains { $0.kind == .dropped && $0.reason == DeepLinkReason.notComposed.rawValue })
     #expect(launch.navigator.shown.isEmpty)
+    // A link handed over after the failure is dropped at once, not left waiting.
+    #expect(await startup.linker.handle("shop://cart") == .dropped(reason: .notComposed))
   }
 
   @Test("an unknown market is refused before anything starts")

@@ -36,6 +36,20 @@ import Testing
     #expect(final.policy == "v1")
   }
 
+  @Test(
+    "a cold-start link replayed at initialisation does not open if a policy switches it off before it runs",
+    arguments: [false, true])
+  func coldStartReplay(switchedOff: Bool) async throws {
+    let linker = DeepLinker()
+    let cart = RecordingPlugin("/cart", name: "cart")
+    #expect(linker.route("shop://cart"))
+    try linker.configure().set(urlSchemes: [URLScheme("shop")]).install(plugin: cart).initialize()
+    // The replayed link runs on a later turn of the main actor: a policy applied now is in force by then.
+    if switchedOff { try linker.apply(policy: Self.document(#"{"route": "cart", "reason": "cart crashes"}"#)) }
+    await linker.waitUntilIdle()
+    #expect(cart.handled.count == (switchedOff ? 0 : 1))
+  }
+
   @Test("a switched-off web link goes to the entry's fallback; other links still open, naming the policy")
   func fallbackAndOthers() async throws {
     let fixture = try Fixture()

@@ -214,6 +214,7 @@ extension DeepLinker {
       if let telemetry { linker.telemetry = telemetry }
       if let clock { linker.clock = clock }
       if let policy { linker.pendingLinkPolicy = policy }
+      linker.bufferedLinksRefused = nil
       linker.replayColdStartBuffer()
       return linker
     }

@@ -68,6 +68,12 @@ extension DeepLinker {
     guard let configuration else {
       let redacted = LinkRedactor.redact(raw: input)
       emit(.received, id, redacted)
+      // Composition failed (`dropBufferedLinks(reason:)`): nothing is coming to route it.
+      if let reason = bufferedLinksRefused {
+        emit(.dropped, id, redacted, reason: reason.rawValue)
+        deliver(.dropped(reason: reason), id: id, redacted: redacted, to: continuation)
+        return (false, nil)
+      }
       coldStartBuffer.append(
         BufferedLink(
           id: id, input: input, source: source, redacted: redacted, times: times, continuation: continuation))
@@ -141,8 +147,10 @@ extension DeepLinker {
 
   /// Drops every link buffered before initialisation, in arrival order, each with a `dropped`
   /// event and result: for an app whose configuration could not be composed, so no link waits
-  /// for ever. Links arriving later are buffered again.
+  /// for ever. Links arriving later, until the linker is initialised, are dropped at once with
+  /// the same reason.
   public func dropBufferedLinks(reason: DeepLinkReason = .notComposed) {
+    bufferedLinksRefused = reason
     let buffered = coldStartBuffer
     coldStartBuffer = []
     for link in buffered {

@@ -87,6 +87,8 @@ public final class DeepLinker {
   var handlers: [DeepLinkRouteHandler] = []
   var preconditions: [(identifier: String, handler: DeepLinkPreconditionHandler)] = []
   var coldStartBuffer: [BufferedLink] = []
+  /// Set by ``dropBufferedLinks(reason:)``: links arriving before initialisation are dropped with it.
+  var bufferedLinksRefused: DeepLinkReason?
   var lastLinkID: UInt64 = 0
   /// The link waiting on a barrier or the preconditions, which a newer one supersedes.
   var waitingWork: LinkWork?
