@@ -49,11 +49,13 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
     ("i", intRejects),
     ("x", extraSegments),
     ("n", namedCharacters.map(String.init)),
-    ("slash", bothCases(["%2F", "%5C", "\\", "%EF%BC%8F", "%EF%BC%BC", "%E2%88%95", "%E2%A7%B5"])),
+    ("slash", bothCases(["%2F", "%5C", "\\"] + slashEscapes)),
     ("control", bothCases(controlEscapes)),
     ("dot", bothCases(dotSegments)),
     ("dots", bothCases(dotPairs)),
     ("invisible", bothCases(invisibleEscapes)),
+    ("colon", bothCases([":", "%3A"] + escaped([0xFF1A, 0xFE13, 0xFE55]))),
+    ("utf8", bothCases(invalidUTF8)),
   ]
 
   /// The components, in the order iOS reads them.
@@ -98,6 +100,10 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
     Component(path: "*$(dot)/*", exclude: true, comment: "a dot segment: invalid"),
     Component(path: "*$(dots)*", exclude: true, comment: "two dots in a row in a capture: invalid"),
     Component(path: "*$(invisible)*", exclude: true, comment: "an invisible character in a capture: invalid"),
+    Component(path: "*$(colon)*", exclude: true, comment: "a colon: a capture that reads as a link is unsafe"),
+    Component(path: "*$(utf8)*", exclude: true, comment: "an escape that is not UTF-8: invalid"),
+    Component(wholeQuery: "*$(utf8)*", exclude: true, comment: "an escape that is not UTF-8: invalid"),
+    Component(fragment: "*$(utf8)*", exclude: true, comment: "an escape that is not UTF-8: invalid"),
     Component(wholeQuery: "*$(control)*", exclude: true, comment: "a control, bidi or zero-width character: invalid"),
     Component(fragment: "*$(control)*", exclude: true, comment: "a control, bidi or zero-width character: invalid"),
   ]
@@ -265,19 +271,52 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
     namedCharacters.filter { !$0.isNumber }.map { "*\($0)*" } + extraSegments
     + [String(repeating: "?", count: 19) + "*"]
 
-  /// C0 and C1 controls, DEL, bidi controls and zero-width format characters, percent-encoded.
+  /// Every character the router refuses in any value (`CapturedValueCheck`), percent-encoded:
+  /// controls (C0, DEL, C1), format characters (bidi controls, zero-width characters, the
+  /// byte-order mark, tags…) and the line and paragraph separators, read from the Unicode
+  /// properties so the list cannot drift from the router's.
   static let controlEscapes: [String] = {
     var values = (0..<0x20).map { "%" + String($0, radix: 16, uppercase: true).leftPadded(to: 2) } + ["%7F"]
-    values += (0x80...0x9F).map { "%C2%" + String($0, radix: 16, uppercase: true) }
-    values += ["%E2%80%8B", "%E2%80%8C", "%E2%80%8D", "%E2%80%8E", "%E2%80%8F"]
-    values += ["%E2%80%AA", "%E2%80%AB", "%E2%80%AC", "%E2%80%AD", "%E2%80%AE"]
-    values += ["%E2%81%A0", "%E2%81%A6", "%E2%81%A7", "%E2%81%A8", "%E2%81%A9", "%EF%BB%BF"]
+    var scalars: [UInt32] = []
+    for value in UInt32(0x80)...UInt32(0xE01EF) {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      switch scalar.properties.generalCategory {
+      case .control, .format, .lineSeparator, .paragraphSeparator: scalars.append(value)
+      default: break
+      }
+    }
+    return values + escaped(scalars)
+  }()
+
+  /// The slash and backslash look-alikes the router refuses in an identifier-like capture.
+  static let slashEscapes = escaped([
+    0x2044, 0x2215, 0x2571, 0x29F8, 0xFF0F, 0x2216, 0x2572, 0x29F5, 0x29F9, 0xFE68, 0xFF3C,
+  ])
+
+  /// Percent-escapes that can never start valid UTF-8: `%C0`, `%C1`, `%F5`–`%FF`, surrogates
+  /// (`%ED%A0`–`%ED%BF`), overlong three- and four-byte forms and code points past U+10FFFF. A
+  /// lead byte cut short (`%C3A`) or a stray continuation byte cannot be told apart by a pattern:
+  /// iOS claims such a link and the app decides it `invalid` (`Docs/AssociationFiles.md`).
+  static let invalidUTF8: [String] = {
+    func hex(_ byte: Int) -> String { "%" + String(byte, radix: 16, uppercase: true) }
+    var values = [0xC0, 0xC1].map(hex) + (0xF5...0xFF).map(hex)
+    values += (0xA0...0xBF).map { "%ED" + hex($0) }
+    values += (0x80...0x9F).map { "%E0" + hex($0) }
+    values += (0x80...0x8F).map { "%F0" + hex($0) }
+    values += (0x90...0xBF).map { "%F4" + hex($0) }
     return values
   }()
 
+  /// `scalars` as percent-encoded UTF-8, upper-case hex.
+  static func escaped(_ scalars: [UInt32]) -> [String] {
+    scalars.compactMap(Unicode.Scalar.init).map { scalar in
+      String(scalar).utf8.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
+    }
+  }
+
   /// `/.` and `/..` segments, escaped or full-width (NFKC makes them dots).
   static let dotSegments: [String] = {
-    let dots = [".", "%2E", "%EF%BC%8E", "%EF%B9%92"]
+    let dots = [".", "%2E", "%EF%BC%8E", "%EF%B9%92", "%E3%80%82", "%EF%BD%A1"]
     var values = dots.map { "/" + $0 } + ["/%E2%80%A4", "/%E2%80%A5"]
     for first in dots { for second in dots { values.append("/" + first + second) } }
     return values
@@ -286,7 +325,7 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
   /// Two dots in a row, escaped or as characters NFKC makes dots (`‥`, `…`): an identifier-like
   /// capture refuses them anywhere (`CapturedValueCheck`), and no literal holds them.
   static let dotPairs: [String] = {
-    let dots = [".", "%2E", "%EF%BC%8E", "%EF%B9%92", "%E3%80%82", "%E2%80%A4"]
+    let dots = [".", "%2E", "%EF%BC%8E", "%EF%B9%92", "%E3%80%82", "%E2%80%A4", "%EF%BD%A1"]
     var values = ["%E2%80%A5", "%E2%80%A6"]
     for first in dots { for second in dots { values.append(first + second) } }
     return values

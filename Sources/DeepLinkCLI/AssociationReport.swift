@@ -82,13 +82,15 @@ package struct AssociationReport: Sendable, Hashable {
           Shape(
             kind: "escapedInt", rule: name, example: "…/%34%32",
             reason: "an int capture written with percent-escapes: `%` is excluded from int captures"))
+      }
+      if segments.contains(where: { if case .literal = $0 { false } else { true } }) {
         claimed.append(
           Shape(
-            kind: "literalStar", rule: name, example: "…/4*2",
+            kind: "literalStar", rule: name, example: ints.isEmpty ? "…/a*/b" : "…/4*2",
             reason:
-              "a literal `*` inside an int capture: Apple's patterns have no escape for `*`, so it cannot be "
-              + "excluded; the router decides it external and the app hands it to the browser with the hand-off "
-              + "fragment"))
+              "a literal `*` in a capture (inside an int, or just before a slash that splits a capture): Apple's "
+              + "patterns have no escape for `*`, so it cannot be excluded; the router decides it external and "
+              + "the app hands it to the browser with the hand-off fragment"))
       }
       if case .parameter? = segments.last {
         stays.append(

@@ -27,6 +27,11 @@ public enum AssociationSamples {
     ("a%e2%80%aeb", "bidi"), ("caf%C3%A9", "unicode"), ("a.b", "dotted"), ("%41", "escapedLetter"),
     ("a+b", "plus"), ("a%20b", "space"), ("a%EF%BC%8Fb", "fullWidthSlash"), ("a%5Cb", "escapedBackslash"),
     ("123e4567-e89b-12d3-a456-426614174000", "uuid"), ("123E4567-E89B-12D3-A456-42661417400", "shortUUID"),
+    ("a:b", "linkShaped"), ("javascript%EF%BC%9Aalert(1)", "linkShaped"), ("a%E2%88%96b", "slashLookAlike"),
+    ("a%E2%81%84b", "slashLookAlike"), ("%E3%80%82", "dotSegment"), ("%EF%BD%A1", "dotSegment"),
+    ("a%E2%80%A8b", "separator"), ("a%D8%9Cb", "format"), ("a%F3%A0%80%81b", "supplementaryFormat"),
+    ("a%FFb", "invalidUTF8"),
+    ("a%ED%A0%80b", "invalidUTF8"),
     ("a..b", "twoDots"), ("...", "twoDots"), ("%E2%80%A6", "twoDots"), ("a%EF%BC%8E.b", "twoDots"),
     ("a%C2%A0b", "invisible"), ("a%E3%85%A4b", "invisible"), ("a%EF%B8%8Fb", "invisible"), ("%E2%80%89x", "invisible"),
   ]
