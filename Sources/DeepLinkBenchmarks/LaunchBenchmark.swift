@@ -5,7 +5,7 @@ import PlatformLinks
 
 /// (l) Launch: what an app pays before its first link, composing the router.
 ///
-/// For the real markets (CA, MX): composing the platform with the market and deciding the first
+/// For every market of the catalogue: composing the platform with the market and deciding the first
 /// link, and the heap the composed configuration keeps. For a generated market of 100, 1,000 and
 /// 10,000 rules (``GeneratedMarket``) against the platform and the catalogue: composing it, every
 /// check on, and the cost per rule above a market of no rules, which must not grow with the rules.
@@ -17,7 +17,7 @@ import PlatformLinks
 /// this section under callgrind); a full run asks the script and prints them beside the times.
 struct LaunchBenchmark: BenchmarkSection {
   let key = "launch"
-  static let markets = ["CA", "MX"]
+  static let markets = MarketCatalogue.ids
   static let sizes = [100, 1_000, 10_000]
   static let firstLink = "shop://cart"
   /// Goals, in instructions (`scripts/icount.sh launch`): composing a real market and deciding

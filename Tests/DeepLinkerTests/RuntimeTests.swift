@@ -157,7 +157,10 @@ import Testing
     await fixture.auth.waitForChecks(1)
     let second = Task { await fixture.linker.handle("shop://product/2") }
     let third = Task { await fixture.linker.handle("shop://orders/3") }
-    for _ in 0..<50 { await Task.yield() }
+    // Both are in the queue when each has reported waiting for its turn.
+    await yieldUntil {
+      fixture.telemetry.events.filter { $0.kind == .waiting && $0.reason == "queued" }.count == 2
+    }
     #expect(fixture.log.entries.isEmpty)
     fixture.auth.answer(true)
     #expect(await first.value == .handled(route: "/orders/{id}"))
@@ -175,7 +178,11 @@ import Testing
     let first = Task { await fixture.linker.handle("shop://orders/0") }
     await fixture.auth.waitForChecks(1)
     for index in 1...100_000 { fixture.linker.route("shop://product/\(index)") }
-    for _ in 0..<200 { await Task.yield() }
+    // The flood has reached the queue (most of it dropped from it) before the barrier answers: the last
+    // link's turn to wait is the last event (links are accepted in order).
+    await yieldUntil {
+      fixture.telemetry.events.last.map { $0.kind == .waiting && $0.link.hasSuffix("/100000") } ?? false
+    }
     fixture.auth.answer(true)
     #expect(await first.value == .handled(route: "/orders/{id}"))
     await fixture.linker.waitUntilIdle()
