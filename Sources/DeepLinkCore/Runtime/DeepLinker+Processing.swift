@@ -1,60 +1,5 @@
 import Foundation
 
-/// One routed link on its way through the gate and execute stages.
-@MainActor
-final class LinkWork {
-  let id: UInt64
-  let decision: DeepLinkDecision
-  /// How the decision is run: the route or plugin chosen and what it receives.
-  let plan: ExecutionPlan
-  let configuration: DeepLinkConfiguration
-  let redacted: String
-  let isColdStart: Bool
-  let times: LinkTimes
-  /// The source the link was routed with, before the default for its kind (for restoring it).
-  let requestedSource: LinkSource?
-  var currentWait: PendingWait?
-  /// Whether it waits on a barrier, the preconditions or its turn (not on its handler).
-  var isWaiting = false
-
-  init(
-    id: UInt64, decision: DeepLinkDecision, plan: ExecutionPlan, configuration: DeepLinkConfiguration,
-    redacted: String, isColdStart: Bool, times: LinkTimes, requestedSource: LinkSource?
-  ) {
-    self.id = id
-    self.decision = decision
-    self.plan = plan
-    self.configuration = configuration
-    self.redacted = redacted
-    self.isColdStart = isColdStart
-    self.times = times
-    self.requestedSource = requestedSource
-  }
-}
-
-/// How a wait ended.
-enum WaitResult: Sendable, Equatable {
-  case passed, failed, timedOut, superseded
-  case dropped(DeepLinkReason)
-}
-
-/// A wait that ends exactly once: the first of its answer, its timeout, or a supersede wins;
-/// later answers (a completion called twice, a check answering after its timeout) are ignored.
-@MainActor
-final class PendingWait {
-  var continuation: CheckedContinuation<WaitResult, Never>?
-  var timer: Task<Void, Never>?
-  var work: Task<Void, Never>?
-
-  func resolve(_ result: WaitResult) {
-    guard let continuation else { return }
-    self.continuation = nil
-    timer?.cancel()
-    work?.cancel()
-    continuation.resume(returning: result)
-  }
-}
-
 extension DeepLinker {
   // MARK: Arrival
 
@@ -243,18 +188,8 @@ extension DeepLinker {
     }
 
     var passedBarriers = Set<BarrierName>()
-    var candidates = [first]
-    var fallbacksComputed = false
-    var index = 0
-    while true {
-      if index == candidates.count {
-        guard !fallbacksComputed else { break }
-        fallbacksComputed = true
-        candidates += work.configuration.fallbackCandidates(after: decision, plan: work.plan)
-        if index == candidates.count { break }
-      }
-      let candidate = candidates[index]
-      index += 1
+    // The plan holds the candidates after the first, computed when the link was decided.
+    for candidate in [first] + work.plan.fallbacks {
       for name in candidate.barriers where !passedBarriers.contains(name) {
         let outcome = await pass(barrier: name, link: link, work: work, route: candidate.route)
         guard outcome == .passed else { return finish(work, route: candidate.route, outcome, barrier: name) }
@@ -419,25 +354,5 @@ extension DeepLinker {
     if work.currentWait === pending { work.currentWait = nil }
     if waitingWork === work { waitingWork = nil }
     return result
-  }
-
-  // MARK: Telemetry
-
-  func emit(
-    _ kind: DeepLinkEvent.Kind, _ id: UInt64, _ link: String, route: String? = nil, barrier: BarrierName? = nil,
-    reason: String? = nil, duration: Duration? = nil, owner: LinkOwner? = nil
-  ) {
-    let event = DeepLinkEvent(
-      kind: kind, linkID: id, link: link, route: route, barrier: barrier, reason: reason, duration: duration,
-      owner: owner, policy: policy?.isInForce(at: currentDate()) == true ? policy?.version : nil)
-    telemetry?.record(event)
-    let previous = history[id]
-    if previous == nil {
-      historyOrder.append(id)
-      while historyOrder.count > max(1, debugHistoryLimit) { history[historyOrder.removeFirst()] = nil }
-    }
-    history[id] = DeepLinkDebugInfo.LinkRecord(
-      linkID: id, link: link, events: (previous?.events ?? []) + [kind], route: route ?? previous?.route,
-      reason: reason ?? previous?.reason)
   }
 }

@@ -1,0 +1,131 @@
+import Foundation
+
+extension DeepLinkConfiguration {
+  /// Decides one link: parse → admit → rewrite → match → check values.
+  ///
+  /// Pure and synchronous: the same configuration and input always give the same decision,
+  /// on any thread, without locks.
+  ///
+  /// ```swift
+  /// let decision = configuration.decide("https://shop.example.ca/fr/panier")
+  /// decision.outcome  // .routed
+  /// decision.route    // "/cart"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - input: the link as received.
+  ///   - source: where it came from; by default, from outside the app (custom scheme or
+  ///     universal link by its scheme), so confirmation barriers apply.
+  ///   - tracing: whether to record each step in ``DeepLinkDecision/trace`` (for `explain`).
+  /// - Complexity: O(*n*) in the link's length plus the route lookup, which does not grow with
+  ///   the number of routes; opaque plugins are asked in install order only when no table
+  ///   route matched.
+  public func decide(_ input: String, source: LinkSource? = nil, tracing: Bool = false) -> DeepLinkDecision {
+    let (decision, _) = plannedDecision(input, source: source, tracing: tracing, planning: false)
+    return decision
+  }
+
+  /// ``decide(_:source:tracing:)`` with the plan the linker runs for a routed decision: the
+  /// route or plugin chosen, what it receives, and the candidates to try after it, in order, if
+  /// it declines. The plan is the linker's own; the decision stays data only. Without
+  /// `planning`, no plan is made (``decide(_:source:tracing:)``).
+  ///
+  /// Each stage is one function, in the order a link meets them: `parse`,
+  /// `admit`, `rewrite`, `matchTable` then `matchPlugins`, `checkValues`
+  /// and `plan`; a stage that settles the link returns
+  /// its decision and the walk ends there.
+  func plannedDecision(
+    _ input: String, source: LinkSource? = nil, tracing: Bool = false, planning: Bool = true
+  ) -> (decision: DeepLinkDecision, plan: ExecutionPlan?) {
+    var trace = DecisionTrace(enabled: tracing)
+    let link: DeepLink
+    do {
+      link = try parse(input, &trace)
+    } catch {
+      return (invalid(input, error, source: source, trace), nil)
+    }
+    let source = source ?? .external(for: link)
+    var owner = LinkOwner.platform
+    var scheme: URLScheme? = nil
+    if let decision = admit(link, input: input, source: source, &trace, owner: &owner, scheme: &scheme) {
+      return (decision, nil)
+    }
+    var walk = LinkWalk(input: input, link: link, source: source, linkOwner: owner, admittedScheme: scheme)
+    rewrite(&walk, &trace)
+    if let match = matchTable(walk, &trace) {
+      if let refused = checkValues(match.parameters, of: match.target, walk, &trace) { return (refused, nil) }
+      return plan(match, walk, &trace, planning: planning)
+    }
+    let (match, namedUnknownBarrier) = matchPlugins(walk, &trace)
+    if let match {
+      if let refused = checkValues(walk.extras, of: nil, walk, &trace) { return (refused, nil) }
+      return plan(match, walk, &trace, planning: planning)
+    }
+    return (unmatched(walk, &trace, namedUnknownBarrier: namedUnknownBarrier), nil)
+  }
+
+  /// Decides a link given as raw bytes (a file's line, a command-line argument).
+  ///
+  /// Bytes that are not valid UTF-8 are decided exactly as their percent-encoded form (which is
+  /// `invalid`), never after replacing them with U+FFFD; the decision's ``DeepLinkDecision/input``
+  /// is that form, so no output shows the raw bytes.
+  ///
+  /// ```swift
+  /// configuration.decide(utf8: Array("shop://cart".utf8)).outcome                  // .routed
+  /// configuration.decide(utf8: Array("shop://transaction/".utf8) + [0xC0, 0xAF]).outcome   // .invalid
+  /// ```
+  ///
+  /// - Complexity: ``decide(_:source:tracing:)``'s, plus one validation of the bytes.
+  public func decide(utf8 bytes: some Collection<UInt8>, source: LinkSource? = nil, tracing: Bool = false)
+    -> DeepLinkDecision
+  {
+    decide(utf8: Array(bytes), source: source, tracing: tracing)
+  }
+
+  /// ``decide(utf8:source:tracing:)`` for bytes already in an array (`deeplink check`'s lines):
+  /// no generic collection code on the way.
+  public func decide(utf8 bytes: [UInt8], source: LinkSource? = nil, tracing: Bool = false) -> DeepLinkDecision {
+    if let string = String.validUTF8(bytes) {
+      return decide(string, source: source, tracing: tracing)
+    }
+    return decide(PercentEncoding.escapingInvalidUTF8(bytes), source: source, tracing: tracing)
+  }
+
+  /// The rewrite rule the walk applied, if any.
+  @inline(__always)
+  func appliedRule(_ walk: LinkWalk) -> UniversalLink? {
+    walk.ruleIndex >= 0 ? rewriteRules[walk.ruleIndex].rule : nil
+  }
+}
+
+/// One link on its way through the stages after parsing: what each stage learnt, for the next.
+struct LinkWalk {
+  /// The link as received.
+  let input: String
+  /// The link as parsed.
+  let link: DeepLink
+  /// Where it came from.
+  let source: LinkSource
+  /// Whose link this is: the owner of its domain or scheme (admission), then of the rule that
+  /// rewrote it (rewrite).
+  var linkOwner: LinkOwner
+  /// The registered scheme of a custom-scheme link (admission).
+  let admittedScheme: URLScheme?
+  /// The link the routes are matched against: the rewritten link, or the link as parsed.
+  var routedLink: DeepLink
+  /// The link a rewrite rule or a market scheme's mapping made, if any.
+  var rewrittenTo: DeepLink? = nil
+  /// The parameters the rewrite rule passed on.
+  var extras = DeepLinkParameters()
+  /// The index of the rewrite rule applied in the configuration's rules, `-1` for none.
+  var ruleIndex = -1
+
+  init(input: String, link: DeepLink, source: LinkSource, linkOwner: LinkOwner, admittedScheme: URLScheme?) {
+    self.input = input
+    self.link = link
+    self.source = source
+    self.linkOwner = linkOwner
+    self.admittedScheme = admittedScheme
+    self.routedLink = link
+  }
+}
