@@ -64,18 +64,18 @@ public struct ChainResolver<Value: Sendable>: Sendable {
     return plan(link, matched)
   }
 
-  /// The matched steps as the plugin's payload carries them.
-  func resolveSteps(_ link: DeepLink) -> [NavigationPayload.Step]? {
+  /// The matched steps as the plugin's resolution carries them.
+  func resolveSteps(_ link: DeepLink) -> [NavigationResolution.Step]? {
     let count = link.pathSegments.count
     if let firstLiterals, let first = link.pathSegments.first, !firstLiterals.contains(first) { return nil }
     if count == 0 {
       guard let match = table.match(link) else { return nil }
       return [
-        NavigationPayload.Step(index: match.value, pattern: match.pattern, parameters: match.parameters)
+        NavigationResolution.Step(index: match.value, pattern: match.pattern, parameters: match.parameters)
       ]
     }
     var failedStarts = Set<Int>()
-    var found: [NavigationPayload.Step] = []
+    var found: [NavigationResolution.Step] = []
 
     func solve(from start: Int) -> Bool {
       if start == count { return true }
@@ -84,7 +84,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
       for end in stride(from: longest, to: start, by: -1) {
         guard let match = table.match(Self.run(of: link, start..<end)) else { continue }
         found.append(
-          NavigationPayload.Step(
+          NavigationResolution.Step(
             index: match.value, pattern: match.pattern, parameters: match.parameters, start: start, end: end)
         )
         if solve(from: end) { return true }
@@ -97,7 +97,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
   }
 
   /// Builds the plan for steps resolved from `link`; `nil` if a step's index is out of range.
-  func plan(_ link: DeepLink, _ matched: [NavigationPayload.Step]) -> NavigationPlan<Value>? {
+  func plan(_ link: DeepLink, _ matched: [NavigationResolution.Step]) -> NavigationPlan<Value>? {
     var planned: [NavigationStep<Value>] = []
     for step in matched {
       guard steps.indices.contains(step.index), step.start <= step.end, step.end <= link.pathSegments.count else {

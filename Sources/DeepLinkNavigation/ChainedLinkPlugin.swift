@@ -79,24 +79,43 @@ public struct ChainedLinkPlugin<Value: Sendable>: DeepLinkStepResolvingPlugin {
 
   /// The answer and the steps' patterns from one resolution of `link`.
   public func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String]) {
-    guard let steps = resolver.resolveSteps(link) else { return (.no, []) }
-    return (.yes(data: NavigationPayload(link: link.absoluteString, steps: steps).encoded()), steps.map(\.pattern))
+    let (option, patterns, _) = resolveDeepLinkValue(link)
+    return (option, patterns)
   }
 
-  /// Hands the plan to the handler.
+  /// The answer, the steps' patterns and the matched steps, as a value handed back to
+  /// ``handleDeepLink(resolved:state:completion:)``, from one resolution of `link`.
+  public func resolveDeepLinkValue(_ link: DeepLink) -> (
+    option: DeepLinkHandlerOption, stepPatterns: [String], value: (any Sendable)?
+  ) {
+    guard let steps = resolver.resolveSteps(link) else { return (.no, [], nil) }
+    return (NavigationResolution.taken, steps.map(\.pattern), NavigationResolution(link: link, steps: steps))
+  }
+
+  /// Hands the plan the link resolved to to the handler.
+  @MainActor public func handleDeepLink(
+    resolved value: any Sendable, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    defer { completion() }
+    guard let resolution = value as? NavigationResolution,
+      let plan = resolver.plan(resolution.link, resolution.steps)
+    else { return }
+    handler(plan, state)
+  }
+
+  /// Resolves the state's link (``DeepLinkCore/DeepLinkNavigationState/link``) and hands its plan
+  /// to the handler; a linker calls ``handleDeepLink(resolved:state:completion:)`` instead.
   @MainActor public func handleDeepLink(
     with data: Data?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
     defer { completion() }
-    guard let (payload, link) = NavigationPayload.decode(data), let plan = resolver.plan(link, payload.steps) else {
-      return
-    }
+    guard let link = state.link, let plan = resolver.resolve(link) else { return }
     handler(plan, state)
   }
 
-  /// Hands the plan to the handler outside a linker, as a link from outside the app.
+  /// Without a link there is no plan: completes at once. Use
+  /// ``handleDeepLink(with:state:completion:)`` with a state that carries the link.
   @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-    let link = NavigationPayload.decode(data)?.link ?? DeepLink(scheme: "shop", pathSegments: [])
-    handleDeepLink(with: data, state: .direct(for: link, route: name), completion: completion)
+    completion()
   }
 }

@@ -27,20 +27,21 @@ public struct DeepLinkRegistry {
     var name: String { handler.name }
 
     func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
-      handler.canHandle(link) ? .yes(data: Data(link.absoluteString.utf8)) : .no
+      handler.canHandle(link) ? .yes(data: nil) : .no
     }
 
+    /// Hands the handler the link the linker decided (``DeepLinkCore/DeepLinkNavigationState/link``).
     @MainActor func handleDeepLink(
       with data: Data?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
     ) {
       defer { completion() }
-      guard let data, let link = try? DeepLink(String(decoding: data, as: UTF8.self)) else { return }
+      guard let link = state.link else { return }
       handler.handle(link, state: state)
     }
 
+    /// Without a link there is nothing to hand over: completes at once.
     @MainActor func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-      guard let data, let link = try? DeepLink(String(decoding: data, as: UTF8.self)) else { return completion() }
-      handleDeepLink(with: data, state: .direct(for: link, route: name), completion: completion)
+      completion()
     }
   }
 

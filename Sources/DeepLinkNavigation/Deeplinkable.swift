@@ -20,7 +20,7 @@ import DeepLinkCore
 ///   static func module(fromDeeplink match: MatchedDeepLink) -> ProductDetailModule? {
 ///     match["id"].map(ProductDetailModule.init(productID:))
 ///   }
-///   func deeplinkURL() -> DeepLink? { try? Self.deeplink(["id": productID]) }
+///   func deeplinkURL() -> DeepLink? { try? Self.deeplink(["id": productID], scheme: "shop") }
 /// }
 /// ```
 @MainActor
@@ -54,23 +54,27 @@ extension Deeplinkable {
   public static var deeplinkRegularExpressions: [String] { [] }
 
   /// Builds a link to this module from its first pattern and the first of its schemes (or
-  /// `scheme` for a module that answers to any of the app's schemes): reverse routing with
-  /// ``DeepLinkCore/RoutePattern/link(_:scheme:host:)``, so matching the link gives back
-  /// `parameters`.
+  /// `scheme`, the app's scheme, for a module that answers to any of the app's schemes): reverse
+  /// routing with ``DeepLinkCore/RoutePattern/link(_:scheme:host:)``, so matching the link gives
+  /// back `parameters`.
   ///
   /// - Parameters:
   ///   - parameters: a value for every required capture of the first pattern.
-  ///   - scheme: the scheme to use when ``deeplinkSchemes`` is empty; defaults to `shop`.
-  /// - Throws: ``DeepLinkCore/ReverseRoutingError`` naming what is missing or does not fit. A
-  ///   module whose first pattern is absent or malformed (which ``DeeplinkableRouter`` refuses at
-  ///   creation) throws ``DeepLinkCore/ReverseRoutingError/missingScheme(pattern:)`` quoting it.
-  public static func deeplink(_ parameters: [String: String], scheme: String = "shop") throws(ReverseRoutingError)
+  ///   - scheme: the scheme to use when ``deeplinkSchemes`` is empty: the app scheme of the
+  ///     linker's configuration (``DeepLinkCore/DeepLinkConfiguration/appScheme``).
+  /// - Throws: ``DeepLinkCore/ReverseRoutingError`` naming what is missing or does not fit; a
+  ///   module without ``deeplinkSchemes`` called without `scheme`, or whose first pattern is absent
+  ///   or malformed (which ``DeeplinkableRouter`` refuses at creation), throws
+  ///   ``DeepLinkCore/ReverseRoutingError/missingScheme(pattern:)`` quoting the pattern.
+  public static func deeplink(_ parameters: [String: String], scheme: String? = nil) throws(ReverseRoutingError)
     -> DeepLink
   {
-    guard let source = deeplinkPatterns.first, let pattern = try? RoutePattern(source) else {
+    guard let source = deeplinkPatterns.first, let pattern = try? RoutePattern(source),
+      let scheme = deeplinkSchemes.first ?? scheme
+    else {
       throw .missingScheme(pattern: deeplinkPatterns.first ?? "")
     }
-    return try pattern.link(parameters, scheme: deeplinkSchemes.first ?? scheme)
+    return try pattern.link(parameters, scheme: scheme)
   }
 }
 

@@ -126,10 +126,19 @@ public struct DeeplinkableRouter: DeepLinkStepResolvingPlugin {
 
   /// The answer and the module's pattern from one resolution of `link`.
   public func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String]) {
-    guard let (module, match) = resolve(link) else { return (.no, []) }
-    let step = NavigationPayload.Step(
+    let (option, patterns, _) = resolveDeepLinkValue(link)
+    return (option, patterns)
+  }
+
+  /// The answer, the module's pattern and the match, as a value handed back to
+  /// ``handleDeepLink(resolved:state:completion:)``, from one resolution of `link`.
+  public func resolveDeepLinkValue(_ link: DeepLink) -> (
+    option: DeepLinkHandlerOption, stepPatterns: [String], value: (any Sendable)?
+  ) {
+    guard let (module, match) = resolve(link) else { return (.no, [], nil) }
+    let step = NavigationResolution.Step(
       index: module, pattern: match.pattern, parameters: DeepLinkParameters(match.parameters))
-    return (.yes(data: NavigationPayload(link: link.absoluteString, steps: [step]).encoded()), [match.pattern])
+    return (NavigationResolution.taken, [match.pattern], NavigationResolution(link: link, steps: [step]))
   }
 
   /// The pattern (or regular expression) of the module that takes `link`, which the decision
@@ -138,24 +147,37 @@ public struct DeeplinkableRouter: DeepLinkStepResolvingPlugin {
     resolve(link).map { [$0.match.pattern] }
   }
 
-  /// Updates the module on screen or builds and presents a new one.
+  /// Updates the module on screen or builds and presents a new one, for the module the link
+  /// resolved to.
+  @MainActor public func handleDeepLink(
+    resolved value: any Sendable, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    defer { completion() }
+    guard let resolution = value as? NavigationResolution, let step = resolution.steps.first,
+      modules.indices.contains(step.index)
+    else { return }
+    open(modules[step.index], resolution.match(step), state)
+  }
+
+  /// Resolves the state's link (``DeepLinkCore/DeepLinkNavigationState/link``), then updates or
+  /// builds its module; a linker calls ``handleDeepLink(resolved:state:completion:)`` instead.
   @MainActor public func handleDeepLink(
     with data: Data?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
     defer { completion() }
-    guard let (payload, link) = NavigationPayload.decode(data), let step = payload.steps.first,
-      modules.indices.contains(step.index)
-    else { return }
-    let module = modules[step.index]
-    let match = payload.match(step, on: link)
-    if module.update(visibleModules(), match) { return }
-    if let built = module.build(match) { present(built, state) }
+    guard let link = state.link, let (module, match) = resolve(link) else { return }
+    open(modules[module], match, state)
   }
 
-  /// Handles the link outside a linker, as a link from outside the app.
+  /// Without a link there is no module to open: completes at once. Use
+  /// ``handleDeepLink(with:state:completion:)`` with a state that carries the link.
   @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-    let link = NavigationPayload.decode(data)?.link ?? DeepLink(scheme: "shop", pathSegments: [])
-    handleDeepLink(with: data, state: .direct(for: link, route: name), completion: completion)
+    completion()
+  }
+
+  @MainActor private func open(_ module: Module, _ match: MatchedDeepLink, _ state: DeepLinkNavigationState) {
+    if module.update(visibleModules(), match) { return }
+    if let built = module.build(match) { present(built, state) }
   }
 
   // MARK: Compilation

@@ -73,13 +73,22 @@ public struct ResponderTreePlugin: DeepLinkStepResolvingPlugin {
 
   /// The answer and the matched pattern from one walk of the nodes.
   public func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String]) {
+    let (option, patterns, _) = resolveDeepLinkValue(link)
+    return (option, patterns)
+  }
+
+  /// The answer, the matched pattern and the match, as a value handed back to
+  /// ``handleDeepLink(resolved:state:completion:)``, from one walk of the nodes.
+  public func resolveDeepLinkValue(_ link: DeepLink) -> (
+    option: DeepLinkHandlerOption, stepPatterns: [String], value: (any Sendable)?
+  ) {
     for (index, node) in nodes.enumerated() {
       guard let match = node.routes.match(link) else { continue }
-      let step = NavigationPayload.Step(
+      let step = NavigationResolution.Step(
         index: index, pattern: match.pattern, parameters: DeepLinkParameters(match.parameters))
-      return (.yes(data: NavigationPayload(link: link.absoluteString, steps: [step]).encoded()), [match.pattern])
+      return (NavigationResolution.taken, [match.pattern], NavigationResolution(link: link, steps: [step]))
     }
-    return (.no, [])
+    return (.no, [], nil)
   }
 
   /// The pattern of the first node of the snapshot that matches `link`, which the decision
@@ -91,18 +100,32 @@ public struct ResponderTreePlugin: DeepLinkStepResolvingPlugin {
     return nil
   }
 
-  /// Dispatches the link through the live tree.
+  /// Dispatches the link the snapshot resolved through the live tree.
+  @MainActor public func handleDeepLink(
+    resolved value: any Sendable, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    defer { completion() }
+    guard let resolution = value as? NavigationResolution else { return }
+    dispatch(resolution.link)
+  }
+
+  /// Dispatches the state's link (``DeepLinkCore/DeepLinkNavigationState/link``) through the live
+  /// tree; a linker calls ``handleDeepLink(resolved:state:completion:)`` instead.
   @MainActor public func handleDeepLink(
     with data: Data?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
     defer { completion() }
-    guard let (_, link) = NavigationPayload.decode(data) else { return }
-    if root.dispatch(link) == nil { unreachable?(link) }
+    guard let link = state.link else { return }
+    dispatch(link)
   }
 
-  /// Dispatches the link through the live tree outside a linker, as a link from outside the app.
+  /// Without a link there is nothing to dispatch: completes at once. Use
+  /// ``handleDeepLink(with:state:completion:)`` with a state that carries the link.
   @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-    let link = NavigationPayload.decode(data)?.link ?? DeepLink(scheme: "shop", pathSegments: [])
-    handleDeepLink(with: data, state: .direct(for: link, route: name), completion: completion)
+    completion()
+  }
+
+  @MainActor private func dispatch(_ link: DeepLink) {
+    if root.dispatch(link) == nil { unreachable?(link) }
   }
 }

@@ -133,7 +133,7 @@ final class ProductListModule: Deeplinkable {
       static func module(fromDeeplink match: MatchedDeepLink) -> ProductDetailModule? {
         match["id"].map(ProductDetailModule.init(productID:))
       }
-      func deeplinkURL() -> DeepLink? { try? Self.deeplink(["id": productID]) }  // shop://pdp/42
+      func deeplinkURL() -> DeepLink? { try? Self.deeplink(["id": productID], scheme: "shop") }  // shop://pdp/42
       func updateContext(fromDeeplink match: MatchedDeepLink) -> Bool {
         guard let id = match["id"] else { return false }
         productID = id

@@ -13,7 +13,7 @@ final class ProductListModule: Deeplinkable {
   static func module(fromDeeplink match: MatchedDeepLink) -> ProductListModule? {
     match["id"].map(ProductListModule.init(listID:))
   }
-  func deeplinkURL() -> DeepLink? { try? Self.deeplink(["id": listID]) }
+  func deeplinkURL() -> DeepLink? { try? Self.deeplink(["id": listID], scheme: "shop") }
 }
 
 /// A detail screen: updated in place unless frozen; two patterns, optional tab.
@@ -115,6 +115,18 @@ final class ModuleStack {
     let result = await fixture.linker.handle(row.link)
     #expect(result == (row.route.map { .handled(route: $0) } ?? .notFound))
     #expect(stack.presented == (row.presented.map { [$0] } ?? []))
+  }
+
+  @Test("reverse routing writes the scheme it is given (the app's), and assumes none")
+  func reverseRoutingScheme() throws {
+    let linker = try NavigationFixture { $0 }.linker
+    let appScheme = try #require(linker.urlSchemes.first?.scheme)
+    #expect(
+      try ProductListModule.deeplink(["id": "7"], scheme: appScheme).absoluteString == "\(appScheme)://productlist/7")
+    #expect(try ProductListModule.deeplink(["id": "7"], scheme: "other").absoluteString == "other://productlist/7")
+    #expect(throws: ReverseRoutingError.missingScheme(pattern: "/productlist/{id:int}")) {
+      try ProductListModule.deeplink(["id": "7"])
+    }
   }
 
   @Test("a context-updatable module on screen takes the new link in place")

@@ -19,6 +19,8 @@ struct PluginMatch {
   let barrier: BarrierName?
   /// The patterns of the steps it resolved the link to (a step-resolving plugin), else empty.
   let patterns: [String]
+  /// The typed value a step-resolving plugin resolved the link to, handed back to it as it is.
+  let value: (any Sendable)?
 }
 
 extension DeepLinkConfiguration {
@@ -62,7 +64,8 @@ extension DeepLinkConfiguration {
       let plugin = plugins[index]
       guard target.owner.sees(linkOf: walk.linkOwner) else { continue }
       // A plugin that resolves steps answers and names its patterns from one resolution.
-      let (option, patterns) = stepResolver?.resolveDeepLink(inertLink) ?? (plugin.shouldHandleDeepLink(inertLink), [])
+      let (option, patterns, value) =
+        stepResolver?.resolveDeepLinkValue(inertLink) ?? (plugin.shouldHandleDeepLink(inertLink), [], nil)
       guard let (data, pluginBarrier) = option.acceptance else {
         trace.add(.match, "plugin `\(plugin.name)` declines")
         continue
@@ -74,7 +77,8 @@ extension DeepLinkConfiguration {
         continue
       }
       return (
-        PluginMatch(target: target, name: plugin.name, data: data, barrier: pluginBarrier, patterns: patterns),
+        PluginMatch(
+          target: target, name: plugin.name, data: data, barrier: pluginBarrier, patterns: patterns, value: value),
         namedUnknownBarrier
       )
     }

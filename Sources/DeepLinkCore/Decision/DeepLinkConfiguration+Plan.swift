@@ -10,6 +10,8 @@ struct ExecutionPlan: Sendable {
   let extraParameters: DeepLinkParameters
   /// The data an opaque plugin's `shouldHandleDeepLink` returned.
   let pluginData: Data?
+  /// The typed value a step-resolving plugin's `resolveDeepLinkValue` returned.
+  var pluginValue: (any Sendable)? = nil
   /// The candidates to try, in order, when ``target`` declines: the remaining table candidates,
   /// then the opaque plugins after the one chosen that take the link. Computed with the plan, so
   /// the linker never asks the decision again.
@@ -23,6 +25,8 @@ struct LinkCandidate: Sendable {
   var parameters: DeepLinkParameters
   var barriers: [BarrierName]
   var pluginData: Data?
+  /// The typed value a step-resolving plugin resolved the link to, handed back to it as it is.
+  var pluginValue: (any Sendable)? = nil
   /// Whether the candidate came from the route table: a path-matching plugin then receives its
   /// parameters as typed values; an opaque plugin receives exactly the data it returned, `nil` too.
   var matchedInTable: Bool
@@ -44,6 +48,7 @@ struct LinkCandidate: Sendable {
     self.init(
       route: route, target: plan.target, parameters: decision.parameters, barriers: decision.barriers,
       pluginData: plan.pluginData, matchedInTable: plan.matchedInTable)
+    self.pluginValue = plan.pluginValue
   }
 }
 
@@ -130,7 +135,9 @@ extension DeepLinkConfiguration {
     return (
       decision,
       withFallbacks(
-        ExecutionPlan(target: match.target, matchedInTable: false, extraParameters: extras, pluginData: match.data),
+        ExecutionPlan(
+          target: match.target, matchedInTable: false, extraParameters: extras, pluginData: match.data,
+          pluginValue: match.value),
         after: decision)
     )
   }
@@ -161,16 +168,21 @@ extension DeepLinkConfiguration {
     {
       nextPlugin = position + 1
     }
-    for (index, target, _) in opaquePlugins.dropFirst(nextPlugin) where target.owner.sees(linkOf: linkOwner) {
+    for (index, target, stepResolver) in opaquePlugins.dropFirst(nextPlugin)
+    where target.owner.sees(linkOf: linkOwner) {
       let plugin = plugins[index]
-      guard let (data, pluginBarrier) = plugin.shouldHandleDeepLink(NestedLink.dropped(from: link)).acceptance,
+      let inertLink = NestedLink.dropped(from: link)
+      let (option, _, value) =
+        stepResolver?.resolveDeepLinkValue(inertLink) ?? (plugin.shouldHandleDeepLink(inertLink), [], nil)
+      guard let (data, pluginBarrier) = option.acceptance,
         pluginBarrier.map({ barriers[$0.rawValue] != nil }) ?? true
       else { continue }
-      plan.fallbacks.append(
-        LinkCandidate(
-          route: plugin.name, target: target, parameters: plan.extraParameters,
-          barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: decision.source), pluginData: data,
-          matchedInTable: false))
+      var candidate = LinkCandidate(
+        route: plugin.name, target: target, parameters: plan.extraParameters,
+        barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: decision.source), pluginData: data,
+        matchedInTable: false)
+      candidate.pluginValue = value
+      plan.fallbacks.append(candidate)
     }
     return plan
   }

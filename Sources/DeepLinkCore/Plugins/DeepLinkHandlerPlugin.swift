@@ -252,6 +252,20 @@ public protocol DeepLinkStepResolvingPlugin: DeepLinkHandlerPlugin {
   /// ``stepPatterns(for:)``, from one resolution of `link`: what a decision asks. Called from any
   /// thread. Defaults to asking the two in turn.
   func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String])
+  /// ``resolveDeepLink(_:)`` with a typed value of the plugin's own (what it resolved: the
+  /// matched steps, their captures), which the linker hands back, as it is, to
+  /// ``handleDeepLink(resolved:state:completion:)``: nothing is encoded on the way. Called from
+  /// any thread. Defaults to ``resolveDeepLink(_:)`` without a value.
+  func resolveDeepLinkValue(_ link: DeepLink) -> (
+    option: DeepLinkHandlerOption, stepPatterns: [String], value: (any Sendable)?
+  )
+  /// Handles a link with the value ``resolveDeepLinkValue(_:)`` returned for it; the linker calls
+  /// this one instead of ``DeepLinkHandlerPlugin/handleDeepLink(with:state:completion:)`` when
+  /// there is a value. Runs on the main actor once every barrier has passed; calls `completion`
+  /// once done. Defaults to ``DeepLinkHandlerPlugin/handleDeepLink(with:state:completion:)``
+  /// without data.
+  @MainActor func handleDeepLink(
+    resolved value: any Sendable, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void)
 }
 
 extension DeepLinkStepResolvingPlugin {
@@ -263,5 +277,21 @@ extension DeepLinkStepResolvingPlugin {
     let option = shouldHandleDeepLink(link)
     guard option.acceptance != nil else { return (option, []) }
     return (option, stepPatterns(for: link) ?? [])
+  }
+
+  /// ``resolveDeepLink(_:)``, without a value.
+  public func resolveDeepLinkValue(_ link: DeepLink) -> (
+    option: DeepLinkHandlerOption, stepPatterns: [String], value: (any Sendable)?
+  ) {
+    let (option, patterns) = resolveDeepLink(link)
+    return (option, patterns, nil)
+  }
+
+  /// Hands the link to ``DeepLinkHandlerPlugin/handleDeepLink(with:state:completion:)`` without
+  /// data.
+  @MainActor public func handleDeepLink(
+    resolved value: any Sendable, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    handleDeepLink(with: nil, state: state, completion: completion)
   }
 }

@@ -317,6 +317,8 @@ extension DeepLinker {
         let completion: @Sendable () -> Void = { Task { @MainActor in pending.resolve(.passed) } }
         if let pathPlugin {
           pathPlugin.handleDeepLink(parameters: state.parameters, state: state, completion: completion)
+        } else if let value = candidate.pluginValue, let resolver = plugin.stepResolving {
+          resolver.handleDeepLink(resolved: value, state: state, completion: completion)
         } else {
           plugin.handleDeepLink(with: candidate.pluginData, state: state, completion: completion)
         }
