@@ -44,8 +44,8 @@ struct DecideBenchmark: BenchmarkSection {
     var perLink: [(link: String, outcome: DeepLinkOutcome, ns: Double)] = []
     for (link, outcome, route) in Self.links {
       let decision = configuration.decide(link)
-      guard decision.outcome == outcome, decision.route == route else {
-        let found = "\(decision.outcome) \(decision.route ?? "-")"
+      guard decision.outcome == outcome, decision.route?.description == route else {
+        let found = "\(decision.outcome) \(decision.route?.description ?? "-")"
         return SectionReport(
           key: "decide", json: .object([("error", .string("\(link): \(found)"))]),
           lines: ["(d) decide: FAILED: \(link) is \(found), expected \(outcome) \(route ?? "-")"],

@@ -132,7 +132,7 @@ struct LaunchBenchmark: BenchmarkSection {
   /// Composes `id` with the platform and decides the first link; its route, or `nil`.
   static func composeAndDecide(_ id: String) -> String? {
     guard let configuration = try? DeepLinkAssembly.configuration(market: id) else { return nil }
-    return configuration.decide(firstLink).route
+    return configuration.decide(firstLink).route?.description
   }
 
   /// Whether `problems` is the planted takeover and nothing else, naming the platform's rule.

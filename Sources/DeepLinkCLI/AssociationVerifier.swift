@@ -86,7 +86,7 @@ enum AssociationVerifier {
       case .excluded(let component): why = "excluded by \(matcher.describe(component))"
       default: why = "no component claims it"
       }
-      return Verdict(disagreement: "browser", detail: "\(why); router: routed \(decision.route ?? "")")
+      return Verdict(disagreement: "browser", detail: "\(why); router: routed \(decision.route?.description ?? "")")
     }
     return Verdict(disagreement: nil, detail: routerText)
   }

@@ -78,13 +78,14 @@ struct CheckWorker {
 
   private func describe(_ decision: DeepLinkDecision) -> String {
     decision.outcome == .routed
-      ? "routed to \(decision.route ?? "?")" : decision.outcome.rawValue + (decision.reason.map { " (\($0))" } ?? "")
+      ? "routed to \(decision.route?.description ?? "?")"
+      : decision.outcome.rawValue + (decision.reason.map { " (\($0))" } ?? "")
   }
 
   /// `outcome  route-or-reason  url`, and what failed.
   private mutating func writeText(_ decision: DeepLinkDecision, failure: String?) {
     var line = decision.outcome.rawValue.padded(to: 10)
-    line += (decision.route ?? decision.reason?.rawValue ?? "").padded(to: 28)
+    line += (decision.route?.description ?? decision.reason?.rawValue ?? "").padded(to: 28)
     line += SafeText.visible(SafeText.url(of: decision, names: &names))
     if let failure { line += "  ✗ " + SafeText.visible(failure) }
     line += "\n"

@@ -70,7 +70,7 @@ struct DecisionLineWriter {
     } else {
       json.quoted(decision.input)
     }
-    if let route = decision.route {
+    if let route = decision.route?.description {
       json.raw(contentsOf: afterURL[decision.outcome.index])
       json.quoted(route)
     } else {
@@ -78,7 +78,7 @@ struct DecisionLineWriter {
     }
     if !decision.steps.isEmpty {
       json.raw(#","steps":["#)
-      list(decision.steps, to: &json)
+      list(decision.steps.map(\.description), to: &json)
       json.raw("]")
     }
     // The pieces between values are merged where a value is empty or null, the usual case.

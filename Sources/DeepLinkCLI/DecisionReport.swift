@@ -27,8 +27,8 @@ struct DecisionReport {
     url = SafeText.url(of: decision, names: &names)
     self.market = market
     outcome = decision.outcome
-    route = decision.route
-    steps = decision.steps
+    route = decision.route?.description
+    steps = decision.steps.map(\.description)
     parameters = decision.parameters.isEmpty ? [] : SafeText.parameters(decision.parameters, names: &names)
     rewrittenTo = decision.rewrittenTo.map { SafeText.redact($0, names: &names) }
     barriers = decision.barriers.map(\.rawValue)

@@ -6,7 +6,7 @@ enum Expectation {
   /// Whether `decision` meets `expected`.
   static func isMet(_ expected: String, by decision: DeepLinkDecision) -> Bool {
     if let outcome = DeepLinkOutcome(rawValue: expected) { return decision.outcome == outcome }
-    guard decision.outcome == .routed, let route = decision.route else { return false }
+    guard decision.outcome == .routed, let route = decision.route?.description else { return false }
     return route == expected || untyped(route) == untyped(expected)
   }
 
@@ -16,7 +16,7 @@ enum Expectation {
     if expected.utf8.first != UInt8(ascii: "/"), let outcome = DeepLinkOutcome(rawValue: expected) {
       return decision.outcome == outcome
     }
-    guard decision.outcome == .routed, let route = decision.route else { return false }
+    guard decision.outcome == .routed, let route = decision.route?.description else { return false }
     return route == expected || patterns.untyped(route) == patterns.untyped(expected)
   }
 

@@ -34,7 +34,8 @@ enum ExplainCommand {
     }
     lines.append(("barriers", decision.barriers.isEmpty ? "none" : barrierText(decision)))
     if decision.outcome == .routed, let route = decision.route {
-      let name = configuration.routeList.first { $0.pattern == route }?.name ?? route
+      // A table route's name is its own; a plugin's step is named by its pattern, as `route` prints it.
+      let name = configuration.routeList.contains { $0.pattern == route.pattern } ? route.name : route.description
       let parameters = report.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
       lines.append(("handler", "\(name) (`\(route)`)" + (parameters.isEmpty ? "" : " with \(parameters)")))
       if !report.steps.isEmpty { lines.append(("steps", report.steps.joined(separator: " → "))) }
@@ -89,10 +90,11 @@ enum ExplainCommand {
       case .rejected(let why):
         notes.append("✗ `\(route.pattern)`: \(why)")
       case .matches:
-        if route.pattern == decision.route {
+        if route.pattern == decision.route?.description {
           notes.append("✓ `\(route.pattern)` (\(route.name))")
         } else if decision.outcome == .routed {
-          notes.append("· `\(route.pattern)`: matches, but `\(decision.route ?? "?")` won (more specific or earlier)")
+          notes.append(
+            "· `\(route.pattern)`: matches, but `\(decision.route?.description ?? "?")` won (more specific or earlier)")
         } else {
           notes.append("✗ `\(route.pattern)`: the route's own check refused the captured values")
         }

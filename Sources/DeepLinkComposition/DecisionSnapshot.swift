@@ -107,7 +107,7 @@ public struct DecisionSnapshot: Sendable, Equatable {
     if let owner = decision.owner, let route = decision.route { decidedBy.append("route `\(route)` of \(owner)") }
     if decision.outcome != .routed, let reason = decision.reason { decidedBy.append(reason.rawValue) }
     return [
-      input, decision.outcome.rawValue, decision.route ?? "", parameters.joined(separator: "&"),
+      input, decision.outcome.rawValue, decision.route?.description ?? "", parameters.joined(separator: "&"),
       decision.barriers.map(\.rawValue).joined(separator: ","), decidedBy.joined(separator: "; "),
     ].map(escaped).joined(separator: "\t")
   }

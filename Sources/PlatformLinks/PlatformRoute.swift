@@ -26,6 +26,10 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   /// the captured-value rule, not from its control, bidi and zero-width part.
   public let freeTextParameters: Set<String>
 
+  /// The route's identity, as a decision, telemetry and `explain` carry it: its name and its
+  /// pattern (`RouteID(name: "product", pattern: "/product/{id:int}")`).
+  public var id: RouteID { RouteID(name: name, pattern: source) }
+
   /// Declares a route. The pattern is checked when a configuration is composed (a malformed
   /// pattern, or one that is not an app pattern, is a `CompositionProblem` naming the route),
   /// and whenever ``pattern`` is read; declaring never fails.

@@ -82,7 +82,7 @@ import Testing
         guard case .claimed = verdict else {
           #expect(
             reported.contains(sample.variant),
-            "\(sample) is routed to \(decision.route ?? "-") but not claimed (\(verdict)), and --report does not list it"
+            "\(sample) is routed to \(decision.route?.description ?? "-") but not claimed (\(verdict)), and --report does not list it"
           )
           continue
         }

@@ -84,7 +84,7 @@ import Testing
       var parameters: [String: String] = [:]
       for name in try route.pattern.requiredParameterNames { parameters[name] = "42" }
       let link = try route.link(parameters)
-      #expect(platform.decide(link.absoluteString).route == route.source, "\(route.name)")
+      #expect(platform.decide(link.absoluteString).route?.description == route.source, "\(route.name)")
     }
     #expect(throws: ReverseRoutingError.self) { try PlatformRoute.product.link(["id": "abc"]) }
   }

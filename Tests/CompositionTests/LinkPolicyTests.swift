@@ -61,7 +61,7 @@ import Testing
     let decision = Self.configuration.decide(row.link, policy: policy, at: Self.now)
     #expect(decision.outcome == row.outcome)
     #expect(decision.reason == row.reason)
-    #expect(decision.route == row.route)
+    #expect(decision.route?.description == row.route)
     #expect(decision.browserLink?.absoluteString == row.browser)
     #expect(decision.policyVersion == "2027-01-15.1")
   }

@@ -26,8 +26,8 @@ import Testing
       UniversalLink("\(Self.host)/CART", to: "/basket", isOverride: true),
     ])
     #expect(configuration.universalLinks.map(\.target) == ["/product/{id}", "/basket"])
-    #expect(configuration.decide("\(Self.host)/cart").route == "/basket")
-    #expect(configuration.decide("\(Self.host)/ip/7").route == "/product/{id}")
+    #expect(configuration.decide("\(Self.host)/cart").route?.description == "/basket")
+    #expect(configuration.decide("\(Self.host)/ip/7").route?.description == "/product/{id}")
   }
 
   @Test("an override of an override replaces it in turn")
@@ -39,7 +39,7 @@ import Testing
       UniversalLink("\(Self.host)/cart", to: "/bag", isOverride: true),
     ])
     #expect(configuration.universalLinks.map(\.target) == ["/product/{id}", "/bag"])
-    #expect(configuration.decide("\(Self.host)/cart").route == "/bag")
+    #expect(configuration.decide("\(Self.host)/cart").route?.description == "/bag")
   }
 
   @Test("a rule for the links an override holds, without an override, conflicts with the override")
@@ -63,6 +63,6 @@ import Testing
       UniversalLink("\(Self.host)/bag", to: "/bag"),
     ])
     #expect(configuration.universalLinks.map(\.target) == ["/cart", "/product/{id}", "/bag"])
-    #expect(configuration.decide("\(Self.host)/bag").route == "/bag")
+    #expect(configuration.decide("\(Self.host)/bag").route?.description == "/bag")
   }
 }

@@ -294,7 +294,7 @@ import Testing
     let decided = Task.detached {
       let routes = ConcurrentResults()
       DispatchQueue.concurrentPerform(iterations: 800) { index in
-        routes.append(index % 200, configuration.decide("shop://product/\(index % 200)").route)
+        routes.append(index % 200, configuration.decide("shop://product/\(index % 200)").route?.description)
       }
       return routes
     }

@@ -86,8 +86,8 @@ struct CoordinatorTree {
   func dispatch(_ row: Row) async throws {
     let tree = try CoordinatorTree()
     let fixture = try NavigationFixture { $0.install(plugin: ResponderTreePlugin(root: tree.root)) }
-    #expect(fixture.linker.configuration?.decide(row.link).route == row.route)
-    #expect(fixture.linker.configuration?.decide(row.link).steps == [])
+    #expect(fixture.linker.configuration?.decide(row.link).route?.description == row.route)
+    #expect(fixture.linker.configuration?.decide(row.link).steps.map(\.description) == [])
     #expect(await fixture.linker.handle(row.link) == .handled(route: row.route))
     #expect(tree.log.entries == row.log)
   }

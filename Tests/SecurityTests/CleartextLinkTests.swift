@@ -62,7 +62,7 @@ import Testing
     let decision = try Self.configuration(row.market).decide(row.link)
     #expect(decision.outcome == .external)
     #expect(decision.reason == row.reason)
-    #expect(decision.route == nil)
+    #expect(decision.route?.description == nil)
     #expect(decision.parameters.isEmpty)
     #expect(decision.rewrittenTo == nil)
     #expect(decision.browserLink?.absoluteString == row.browserLink)
@@ -92,7 +92,7 @@ import Testing
       #expect(
         decision.reason == .cleartextWebLink || decision.reason == .nonDefaultPort,
         "\(http): \(decision.reason?.rawValue ?? "-")")
-      #expect(decision.route == nil && decision.parameters.isEmpty, "\(http)")
+      #expect(decision.route?.description == nil && decision.parameters.isEmpty, "\(http)")
       if decision.reason == .cleartextWebLink {
         #expect(decision.browserLink?.fragment == DeepLinkDecision.browserHandOffFragment, "\(http)")
       }

@@ -27,7 +27,8 @@ import Testing
   func hostileLink(market: String, row: HostileLink) throws {
     let configuration = try #require(Self.configurations[market]).get()
     let decision = configuration.decide(row.link)
-    let shown = "\(decision.outcome)(\(decision.reason?.rawValue ?? decision.route ?? "")) \(decision.parameters)"
+    let shown =
+      "\(decision.outcome)(\(decision.reason?.rawValue ?? decision.route?.description ?? "")) \(decision.parameters)"
     switch row.expectation {
     case .invalid(let reason):
       #expect(decision.outcome == .invalid, "\(shown)")

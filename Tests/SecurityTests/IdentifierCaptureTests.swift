@@ -41,7 +41,7 @@ import Testing
     let decision = try DeepLinkAssembly.configuration(market: market).decide(link)
     #expect(decision.outcome == .invalid, "\(link): \(decision.outcome) \(decision.parameters)")
     #expect(decision.reason == .unsafeParameter, "\(link)")
-    #expect(decision.route == nil && decision.parameters.isEmpty)
+    #expect(decision.route?.description == nil && decision.parameters.isEmpty)
   }
 
   @Test("an identifier-like capture keeps the value", arguments: templates.indices, kept)
@@ -50,7 +50,7 @@ import Testing
     let link = pattern.replacingOccurrences(of: "{v}", with: value)
     let decision = try DeepLinkAssembly.configuration(market: market).decide(link)
     #expect(decision.outcome == .routed, "\(link): \(decision.outcome) \(decision.reason?.rawValue ?? "")")
-    #expect(decision.route == route)
+    #expect(decision.route?.description == route)
     #expect(decision.parameters[name] == value.removingPercentEncoding)
   }
 
@@ -67,7 +67,7 @@ import Testing
       }
     let decision = try DeepLinkAssembly.configuration(market: market).decide(link)
     #expect(decision.outcome == .routed, "\(link): \(decision.outcome) \(decision.reason?.rawValue ?? "")")
-    #expect(decision.route == "/search?q={query}")
+    #expect(decision.route?.description == "/search?q={query}")
     #expect(decision.parameters["query"] == value.removingPercentEncoding)
   }
 }

@@ -27,7 +27,7 @@ extension LinkCatalogue {
     var valuesByRoute: [String: [String: String]] = [:]
     for example in examples {
       let decision = configuration.decide(example)
-      guard decision.outcome == .routed, let route = decision.route else { continue }
+      guard decision.outcome == .routed, let route = decision.route?.description else { continue }
       let values = decision.parameters.dictionary.filter { Self.isPlain($0.value) }
       if let rule = decision.rewriteRule, valuesByRulePath[Self.path(of: rule.pattern)] == nil {
         valuesByRulePath[Self.path(of: rule.pattern)] = values
@@ -97,7 +97,7 @@ extension LinkCatalogue {
     var decision = configuration.decide(candidate.link)
     let shown = SafeText.url(of: decision, names: &names)
     if shown != candidate.link { decision = configuration.decide(shown) }
-    guard decision.outcome == .routed, decision.route == route else {
+    guard decision.outcome == .routed, decision.route?.description == route else {
       throw CatalogueError(
         "example `\(SafeText.visible(String(shown.prefix(512))))` (from `\(candidate.via)`) decides as "
           + "\(decision.outcome)\(decision.route.map { " \($0)" } ?? "")\(decision.reason.map { " (\($0.rawValue))" } ?? ""), "

@@ -17,7 +17,7 @@ extension DeepLinkDecision {
     input: String, outcome: DeepLinkOutcome, reason: DeepLinkReason?, link: DeepLink? = nil,
     rewrittenTo: DeepLink? = nil,
     rewriteRule: UniversalLink? = nil,
-    route: String? = nil, steps: [String] = [], parameters: DeepLinkParameters = DeepLinkParameters(),
+    route: RouteID? = nil, steps: [RouteID] = [], parameters: DeepLinkParameters = DeepLinkParameters(),
     barriers: [BarrierName] = [],
     waitsForPreconditions: Bool = false, source: LinkSource, trace: DecisionTrace, linkOwner: LinkOwner? = nil,
     owner: LinkOwner? = nil

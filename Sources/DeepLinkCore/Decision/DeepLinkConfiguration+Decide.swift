@@ -9,7 +9,7 @@ extension DeepLinkConfiguration {
   /// ```swift
   /// let decision = configuration.decide("https://shop.example.ca/fr/panier")
   /// decision.outcome  // .routed
-  /// decision.route    // "/cart"
+  /// decision.route    // RouteID(name: "cart", pattern: "/cart")
   /// ```
   ///
   /// - Parameters:

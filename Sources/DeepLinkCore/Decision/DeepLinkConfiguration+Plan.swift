@@ -44,7 +44,7 @@ struct LinkCandidate: Sendable {
   }
 
   init?(_ decision: DeepLinkDecision, plan: ExecutionPlan) {
-    guard let route = decision.route else { return nil }
+    guard let route = decision.route?.description else { return nil }
     self.init(
       route: route, target: plan.target, parameters: decision.parameters, barriers: decision.barriers,
       pluginData: plan.pluginData, matchedInTable: plan.matchedInTable)
@@ -94,7 +94,7 @@ extension DeepLinkConfiguration {
       link: keptLink,
       rewrittenTo: keptRewritten,
       rewriteRule: appliedRule(walk),
-      route: match.pattern,
+      route: RouteID(name: target.name, pattern: match.pattern),
       parameters: parameters, barriers: barriers(for: target, pluginBarrier: nil, source: walk.source),
       waitsForPreconditions: target.waitForPreconditions, source: walk.source, trace: trace,
       linkOwner: walk.linkOwner, owner: target.owner)
@@ -127,7 +127,8 @@ extension DeepLinkConfiguration {
         ShadowingQueryItems.dropped(from: NestedLink.dropped(from: $0), shadowing: extras)
       },
       rewriteRule: appliedRule(walk),
-      route: match.patterns.last ?? match.name, steps: steps, parameters: extras,
+      route: RouteID(name: match.name, pattern: match.patterns.last),
+      steps: steps.map { RouteID(name: match.name, pattern: $0) }, parameters: extras,
       barriers: barriers(for: match.target, pluginBarrier: match.barrier, source: walk.source),
       waitsForPreconditions: false, source: walk.source, trace: trace, linkOwner: walk.linkOwner,
       owner: match.target.owner)

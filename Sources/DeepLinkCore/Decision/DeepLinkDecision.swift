@@ -78,11 +78,12 @@ public struct DeepLinkDecision: Sendable {
   public let rewrittenTo: DeepLink?
   /// The rewrite rule that produced ``rewrittenTo``, if a rule (not a scheme mapping) applied.
   public let rewriteRule: UniversalLink?
-  /// The matched pattern as registered, or the plugin's name for an opaque plugin.
-  public let route: String?
-  /// For a chained link, the pattern of every step in order (``route`` is the last one);
-  /// empty otherwise.
-  public let steps: [String]
+  /// The route or plugin the link was routed to (its ``RouteID/description`` is the matched
+  /// pattern as registered, or an opaque plugin's name); `nil` unless `routed`.
+  public let route: RouteID?
+  /// For a chained link, every step in order, each with the plugin's name and the step's
+  /// pattern (``route`` is the last one); empty otherwise.
+  public let steps: [RouteID]
   /// The captured parameters plus those a rewrite passed on.
   public let parameters: DeepLinkParameters
   /// The barriers the link must pass, in order (mandatory, the route's, confirmation).

@@ -20,8 +20,10 @@ extension LinkPolicy {
       return entry
     }
     guard !routes.isEmpty else { return nil }
-    if let route = route ?? decision.route, let entry = live(Self.index(of: route, in: routes)) { return entry }
-    for step in decision.steps { if let entry = live(Self.index(of: step, in: routes)) { return entry } }
+    if let route = route ?? decision.route?.description, let entry = live(Self.index(of: route, in: routes)) {
+      return entry
+    }
+    for step in decision.steps { if let entry = live(Self.index(of: step.description, in: routes)) { return entry } }
     return nil
   }
 

@@ -56,7 +56,7 @@ extension DeepLinkConfiguration {
       }
       let decision = decide(link.absoluteString, source: .inApp)
       let routeNames = (try? RoutePattern(route).parameterNames) ?? []
-      guard decision.outcome == .routed, decision.route == route,
+      guard decision.outcome == .routed, decision.route?.description == route,
         routeNames.allSatisfy({ decision.parameters[$0] == parameters[$0] })
       else {
         lastProblem =

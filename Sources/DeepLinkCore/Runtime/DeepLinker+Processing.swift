@@ -73,7 +73,7 @@ extension DeepLinker {
       if let rewritten = decision.rewrittenTo {
         emit(.rewritten, id, redacted, reason: LinkRedactor.redact(rewritten), owner: decision.rewriteRule?.owner)
       }
-      emit(.matched, id, redacted, route: decision.route, owner: decision.owner)
+      emit(.matched, id, redacted, route: decision.route?.description, owner: decision.owner)
       let work = LinkWork(
         id: id, decision: decision, plan: plan, configuration: configuration, redacted: redacted,
         isColdStart: isColdStart, times: times, requestedSource: requestedSource)
@@ -148,7 +148,7 @@ extension DeepLinker {
       return await process(work)
     case .queue(let limit):
       if isProcessing {
-        emit(.waiting, work.id, work.redacted, route: work.decision.route, reason: "queued")
+        emit(.waiting, work.id, work.redacted, route: work.decision.route?.description, reason: "queued")
         work.isWaiting = true
         defer { work.isWaiting = false }
         let turn = await suspend(work, timeout: nil, supersedable: false) { _ in
@@ -159,7 +159,7 @@ extension DeepLinker {
         }
         guard turn == .passed else {
           turnQueue.removeAll { $0 === work }
-          return finish(work, route: work.decision.route ?? "", turn)
+          return finish(work, route: work.decision.route?.description ?? "", turn)
         }
       } else {
         isProcessing = true
@@ -253,7 +253,7 @@ extension DeepLinker {
   }
 
   private func waitForPreconditions(_ work: LinkWork) async -> WaitResult {
-    emit(.waiting, work.id, work.redacted, route: work.decision.route, reason: "preconditions")
+    emit(.waiting, work.id, work.redacted, route: work.decision.route?.description, reason: "preconditions")
     linksWaitingForPreconditions += 1
     if linksWaitingForPreconditions == 1 { preconditionLoadingStateUIHandler?.showLoadingState() }
     let handlers = preconditions.map(\.handler)

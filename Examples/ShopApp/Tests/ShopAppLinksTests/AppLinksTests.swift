@@ -98,7 +98,7 @@ import Testing
       try AppLinks.decide("https://shop.example.ca/fr/panier", market: "CA")
     }.value
     #expect(decision.outcome == .routed)
-    #expect(decision.route == "/cart")
+    #expect(decision.route?.description == "/cart")
     #expect(decision.parameters == ["locale": "fr"])
   }
 }

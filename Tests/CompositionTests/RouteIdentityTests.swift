@@ -1,0 +1,46 @@
+import DeepLinkComposition
+import DeepLinkCore
+import Foundation
+import PlatformLinks
+import Testing
+
+/// One identity for a route: the decision carries a `RouteID` with the route's stable name and
+/// its pattern, the same value a `PlatformRoute` has; a route added by pattern only is named after
+/// its pattern, and an opaque plugin has its name alone.
+@Suite struct RouteIdentityTests {
+  static let rows: [(market: String, link: String, route: PlatformRoute)] = [
+    ("CA", "https://shop.example.ca/fr/panier", .cart),
+    ("CA", "https://shop.example.ca/en/ip/standing-desk/123456", .product),
+    ("CA", "shopca://ca/product/123", .product),
+    ("MX", "shop://cart", .cart),
+  ]
+
+  @Test("a platform route's decision carries its identity: name and pattern", arguments: rows)
+  func platformRoute(_ row: (market: String, link: String, route: PlatformRoute)) throws {
+    let decision = try DeepLinkAssembly.configuration(market: row.market).decide(row.link)
+    #expect(decision.route == row.route.id)
+    #expect(decision.route?.name == row.route.name)
+    #expect(decision.route?.pattern == row.route.source)
+    #expect(decision.route?.description == row.route.source)
+  }
+
+  @Test("a route added by pattern only is named after its pattern; an opaque plugin has only its name")
+  @MainActor
+  func patternOnlyAndOpaque() throws {
+    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")])
+      .install(plugin: EveryLinkPlugin()).initialize()
+    try linker.addRoute("/cart") { _, _ in true }
+    let configuration = try #require(linker.configuration)
+    #expect(configuration.decide("shop://cart").route == RouteID(name: "/cart", pattern: "/cart"))
+    let opaque = configuration.decide("shop://anything")
+    #expect(opaque.route == RouteID(name: "EveryLinkPlugin"))
+    #expect(opaque.route?.pattern == nil)
+    #expect(opaque.route?.description == "EveryLinkPlugin")
+  }
+}
+
+/// An opaque plugin that takes every link.
+private struct EveryLinkPlugin: DeepLinkHandlerPlugin {
+  func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption { .yes(data: nil) }
+  func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) { completion() }
+}
