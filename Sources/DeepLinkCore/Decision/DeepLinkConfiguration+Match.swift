@@ -60,12 +60,12 @@ extension DeepLinkConfiguration {
   {
     let inertLink = NestedLink.dropped(from: walk.routedLink)
     var namedUnknownBarrier = false
-    for (index, target, stepResolver) in opaquePlugins {
-      let plugin = plugins[index]
-      guard target.owner.sees(linkOf: walk.linkOwner) else { continue }
+    for opaque in opaquePlugins {
+      guard opaque.target.owner.sees(linkOf: walk.linkOwner) else { continue }
+      let plugin = plugins[opaque.index]
       // A plugin that resolves steps answers and names its patterns from one resolution.
       let (option, patterns, value) =
-        stepResolver?.resolveDeepLinkValue(inertLink) ?? (plugin.shouldHandleDeepLink(inertLink), [], nil)
+        opaque.stepResolver?.resolveDeepLinkValue(inertLink) ?? (plugin.shouldHandleDeepLink(inertLink), [], nil)
       guard let (data, pluginBarrier) = option.acceptance else {
         trace.add(.match, "plugin `\(plugin.name)` declines")
         continue
@@ -78,7 +78,8 @@ extension DeepLinkConfiguration {
       }
       return (
         PluginMatch(
-          target: target, name: plugin.name, data: data, barrier: pluginBarrier, patterns: patterns, value: value),
+          target: opaque.target, name: plugin.name, data: data, barrier: pluginBarrier, patterns: patterns, value: value
+        ),
         namedUnknownBarrier
       )
     }

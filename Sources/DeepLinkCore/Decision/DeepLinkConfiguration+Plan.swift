@@ -169,9 +169,9 @@ extension DeepLinkConfiguration {
     {
       nextPlugin = position + 1
     }
-    for (index, target, stepResolver) in opaquePlugins.dropFirst(nextPlugin)
-    where target.owner.sees(linkOf: linkOwner) {
-      let plugin = plugins[index]
+    for opaque in opaquePlugins.dropFirst(nextPlugin) where opaque.target.owner.sees(linkOf: linkOwner) {
+      let (target, stepResolver) = (opaque.target, opaque.stepResolver)
+      let plugin = plugins[opaque.index]
       let inertLink = NestedLink.dropped(from: link)
       let (option, _, value) =
         stepResolver?.resolveDeepLinkValue(inertLink) ?? (plugin.shouldHandleDeepLink(inertLink), [], nil)

@@ -5,6 +5,21 @@ struct RouteSpecification: Sendable {
   var target: RouteTarget
 }
 
+/// An opaque plugin as the decision asks it: its index in the installed plugins, what it leads
+/// to, and the plugin as a step resolver, if it is one. A class, so walking the plugins copies a
+/// reference, not each target.
+final class OpaquePlugin: Sendable {
+  let index: Int
+  let target: RouteTarget
+  let stepResolver: (any DeepLinkStepResolvingPlugin)?
+
+  init(index: Int, target: RouteTarget, stepResolver: (any DeepLinkStepResolvingPlugin)?) {
+    self.index = index
+    self.target = target
+    self.stepResolver = stepResolver
+  }
+}
+
 /// Everything the synchronous part of the pipeline needs, compiled and immutable.
 ///
 /// ``decide(_:source:tracing:)`` is a pure function of this value: it takes no lock and may be
@@ -51,7 +66,7 @@ public final class DeepLinkConfiguration: Sendable {
   let plugins: [any DeepLinkHandlerPlugin]
   /// The opaque plugins in install order: each one's index in `plugins` and what it leads to,
   /// made once.
-  let opaquePlugins: [(index: Int, target: RouteTarget, stepResolver: (any DeepLinkStepResolvingPlugin)?)]
+  let opaquePlugins: [OpaquePlugin]
 
   init(
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink],
@@ -90,7 +105,7 @@ public final class DeepLinkConfiguration: Sendable {
       let target = RouteTarget(
         kind: .plugin($0), name: plugins[$0].name, barriers: [], waitForPreconditions: false, changesState: false,
         owner: $0 < pluginOwners.count ? pluginOwners[$0] ?? .platform : .platform)
-      return ($0, target, plugins[$0].stepResolving)
+      return OpaquePlugin(index: $0, target: target, stepResolver: plugins[$0].stepResolving)
     }
 
     var compiled: [CompiledRewrite] = []
