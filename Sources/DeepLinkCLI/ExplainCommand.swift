@@ -35,7 +35,7 @@ enum ExplainCommand {
     lines.append(("barriers", decision.barriers.isEmpty ? "none" : barrierText(decision)))
     if decision.outcome == .routed, let route = decision.route {
       // A table route's name is its own; a plugin's step is named by its pattern, as `route` prints it.
-      let name = configuration.routeList.contains { $0.pattern == route.pattern } ? route.name : route.description
+      let name = configuration.routeIDs.contains(route) ? route.name : route.description
       let parameters = report.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
       lines.append(("handler", "\(name) (`\(route)`)" + (parameters.isEmpty ? "" : " with \(parameters)")))
       if !report.steps.isEmpty { lines.append(("steps", report.steps.joined(separator: " → "))) }

@@ -17,8 +17,10 @@ import Testing
 
   @Test("a platform route's decision carries its identity: name and pattern", arguments: rows)
   func platformRoute(_ row: (market: String, link: String, route: PlatformRoute)) throws {
-    let decision = try DeepLinkAssembly.configuration(market: row.market).decide(row.link)
+    let configuration = try DeepLinkAssembly.configuration(market: row.market)
+    let decision = configuration.decide(row.link)
     #expect(decision.route == row.route.id)
+    #expect(configuration.routeIDs.filter { $0 == row.route.id }.count == 1, "the catalogue lists it once")
     #expect(decision.route?.name == row.route.name)
     #expect(decision.route?.pattern == row.route.source)
     #expect(decision.route?.description == row.route.source)

@@ -24,10 +24,10 @@ extension LinkCatalogue {
     var names = SafeText.NameCache()
     // Values seen in the market's own links: by rule (its path, any domain) and by route.
     var valuesByRulePath: [String: [String: String]] = [:]
-    var valuesByRoute: [String: [String: String]] = [:]
+    var valuesByRoute: [RouteID: [String: String]] = [:]
     for example in examples {
       let decision = configuration.decide(example)
-      guard decision.outcome == .routed, let route = decision.route?.description else { continue }
+      guard decision.outcome == .routed, let route = decision.route else { continue }
       let values = decision.parameters.dictionary.filter { Self.isPlain($0.value) }
       if let rule = decision.rewriteRule, valuesByRulePath[Self.path(of: rule.pattern)] == nil {
         valuesByRulePath[Self.path(of: rule.pattern)] = values
@@ -40,12 +40,12 @@ extension LinkCatalogue {
     }
     let claims = ClaimJudge(rules: rules, domains: configuration.domains, schemes: configuration.urlSchemes)
     var entries: [Entry] = []
-    for (route, owner) in zip(configuration.routeList, configuration.routeOwners) {
+    for (id, (route, owner)) in zip(configuration.routeIDs, zip(configuration.routeList, configuration.routeOwners)) {
       guard let routePattern = try? RoutePattern(route.pattern) else { continue }
       var candidates: [(link: String, via: String, owner: LinkOwner, language: String?)] = []
       for rule in rules where rule.rule.target == route.pattern || rule.target.segments == routePattern.segments {
         let host = Self.host(for: rule.pattern, hosts: exactHosts)
-        let known = valuesByRulePath[Self.path(of: rule.rule.pattern)] ?? valuesByRoute[route.pattern] ?? [:]
+        let known = valuesByRulePath[Self.path(of: rule.rule.pattern)] ?? valuesByRoute[id] ?? [:]
         var values = rule.parameters.filter { rule.pattern.parameterNames.contains($0.key) }
         for (name, type) in Self.captures(of: rule.pattern, types: rule.target) where values[name] == nil {
           values[name] = Self.value(of: name, type: type, known: known)
@@ -60,7 +60,7 @@ extension LinkCatalogue {
       }
       for scheme in configuration.urlSchemes where owner == .platform || scheme.owner == owner {
         var values: [String: String] = [:]
-        let known = valuesByRoute[route.pattern] ?? [:]
+        let known = valuesByRoute[id] ?? [:]
         for (name, type) in Self.captures(of: routePattern, types: routePattern) {
           values[name] = Self.value(of: name, type: type, known: known)
         }
@@ -75,7 +75,7 @@ extension LinkCatalogue {
       for candidate in candidates {
         made.append(
           try Self.example(
-            candidate, route: route.pattern, configuration: configuration, claims: claims, names: &names))
+            candidate, route: id, configuration: configuration, claims: claims, names: &names))
       }
       entries.append(
         Entry(
@@ -91,13 +91,13 @@ extension LinkCatalogue {
 
   /// Decides one candidate (redacted first) and checks it routes to `route`.
   private static func example(
-    _ candidate: (link: String, via: String, owner: LinkOwner, language: String?), route: String,
+    _ candidate: (link: String, via: String, owner: LinkOwner, language: String?), route: RouteID,
     configuration: DeepLinkConfiguration, claims: ClaimJudge, names: inout SafeText.NameCache
   ) throws(CatalogueError) -> Example {
     var decision = configuration.decide(candidate.link)
     let shown = SafeText.url(of: decision, names: &names)
     if shown != candidate.link { decision = configuration.decide(shown) }
-    guard decision.outcome == .routed, decision.route?.description == route else {
+    guard decision.outcome == .routed, decision.route == route else {
       throw CatalogueError(
         "example `\(SafeText.visible(String(shown.prefix(512))))` (from `\(candidate.via)`) decides as "
           + "\(decision.outcome)\(decision.route.map { " \($0)" } ?? "")\(decision.reason.map { " (\($0.rawValue))" } ?? ""), "

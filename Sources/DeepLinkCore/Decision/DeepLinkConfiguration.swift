@@ -210,6 +210,12 @@ public final class DeepLinkConfiguration: Sendable {
     return nil
   }
 
+  /// The identity of each route of ``routeList``, in the same order: the route's name and its
+  /// pattern as registered, as a decision routed to it carries it (``DeepLinkDecision/route``).
+  public var routeIDs: [RouteID] {
+    routes.routes.indices.map { RouteID(name: routes.routes[$0].value.name, pattern: routeSources[$0]) }
+  }
+
   /// Who declared each route of ``routeList``, in the same order.
   public var routeOwners: [LinkOwner] { routes.routes.map(\.value.owner) }
 
