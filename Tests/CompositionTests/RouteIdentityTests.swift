@@ -1,5 +1,6 @@
 import DeepLinkComposition
 import DeepLinkCore
+import DeepLinkTesting
 import Foundation
 import PlatformLinks
 import Testing
@@ -26,11 +27,14 @@ import Testing
     #expect(decision.route?.description == row.route.source)
   }
 
-  @Test("a route added by pattern only is named after its pattern; an opaque plugin has only its name")
+  @Test(
+    "a route added by pattern only is named after its pattern, in the decision and in telemetry; an opaque plugin has only its name"
+  )
   @MainActor
-  func patternOnlyAndOpaque() throws {
+  func patternOnlyAndOpaque() async throws {
+    let telemetry = RecordingTelemetry()
     let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")])
-      .install(plugin: EveryLinkPlugin()).initialize()
+      .install(plugin: EveryLinkPlugin()).with(telemetry: telemetry).initialize()
     try linker.addRoute("/cart") { _, _ in true }
     let configuration = try #require(linker.configuration)
     #expect(configuration.decide("shop://cart").route == RouteID(name: "/cart", pattern: "/cart"))
@@ -38,6 +42,10 @@ import Testing
     #expect(opaque.route == RouteID(name: "EveryLinkPlugin"))
     #expect(opaque.route?.pattern == nil)
     #expect(opaque.route?.description == "EveryLinkPlugin")
+    #expect(await linker.handle("shop://cart") == .handled(route: "/cart"))
+    #expect(await linker.handle("shop://anything") == .handled(route: "EveryLinkPlugin"))
+    let matched = telemetry.events.filter { $0.kind == .matched }.map(\.route)
+    #expect(matched == [RouteID(name: "/cart", pattern: "/cart"), RouteID(name: "EveryLinkPlugin")])
   }
 }
 

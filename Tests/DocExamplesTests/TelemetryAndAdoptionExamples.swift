@@ -16,7 +16,8 @@ import Testing
 struct Analytics: DeepLinkTelemetry {
   @MainActor func record(_ event: DeepLinkEvent) {
     tracker.log(
-      "deeplink.\(event.kind)", ["link": event.link, "route": event.route ?? "", "reason": event.reason ?? ""])
+      "deeplink.\(event.kind)",
+      ["link": event.link, "route": event.route?.description ?? "", "reason": event.reason ?? ""])
   }
 }
 

@@ -116,7 +116,7 @@ struct CoordinatorTree {
     let fixture = try NavigationFixture { $0.install(plugin: ResponderTreePlugin(root: tree.root, name: "tabs")) }
     #expect(await fixture.linker.handle("shop://cart") == .handled(route: "/cart"))
     #expect(fixture.telemetry.lastLinkKinds == [.received, .matched, .handled])
-    #expect(fixture.telemetry.events.filter { $0.kind == .matched }.last?.route == "/cart")
+    #expect(fixture.telemetry.events.filter { $0.kind == .matched }.last?.route?.description == "/cart")
     #expect(fixture.linker.debugInfo.plugins == ["tabs"])
   }
 

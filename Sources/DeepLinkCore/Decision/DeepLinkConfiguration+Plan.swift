@@ -20,7 +20,7 @@ struct ExecutionPlan: Sendable {
 
 /// One route or plugin that may handle a link, with everything the gate and execute stages need.
 struct LinkCandidate: Sendable {
-  var route: String
+  var route: RouteID
   var target: RouteTarget
   var parameters: DeepLinkParameters
   var barriers: [BarrierName]
@@ -32,7 +32,7 @@ struct LinkCandidate: Sendable {
   var matchedInTable: Bool
 
   init(
-    route: String, target: RouteTarget, parameters: DeepLinkParameters, barriers: [BarrierName], pluginData: Data?,
+    route: RouteID, target: RouteTarget, parameters: DeepLinkParameters, barriers: [BarrierName], pluginData: Data?,
     matchedInTable: Bool
   ) {
     self.route = route
@@ -44,7 +44,7 @@ struct LinkCandidate: Sendable {
   }
 
   init?(_ decision: DeepLinkDecision, plan: ExecutionPlan) {
-    guard let route = decision.route?.description else { return nil }
+    guard let route = decision.route else { return nil }
     self.init(
       route: route, target: plan.target, parameters: decision.parameters, barriers: decision.barriers,
       pluginData: plan.pluginData, matchedInTable: plan.matchedInTable)
@@ -160,7 +160,7 @@ extension DeepLinkConfiguration {
         }
         plan.fallbacks.append(
           LinkCandidate(
-            route: match.pattern, target: match.value, parameters: parameters,
+            route: RouteID(name: match.value.name, pattern: match.pattern), target: match.value, parameters: parameters,
             barriers: barriers(for: match.value, pluginBarrier: nil, source: decision.source), pluginData: nil,
             matchedInTable: true))
       }
@@ -179,7 +179,7 @@ extension DeepLinkConfiguration {
         pluginBarrier.map({ barriers[$0.rawValue] != nil }) ?? true
       else { continue }
       var candidate = LinkCandidate(
-        route: plugin.name, target: target, parameters: plan.extraParameters,
+        route: RouteID(name: plugin.name), target: target, parameters: plan.extraParameters,
         barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: decision.source), pluginData: data,
         matchedInTable: false)
       candidate.pluginValue = value

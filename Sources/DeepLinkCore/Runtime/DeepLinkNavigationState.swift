@@ -96,7 +96,7 @@ public struct DeepLinkDebugInfo: Sendable {
     /// The events so far, in order.
     public let events: [DeepLinkEvent.Kind]
     /// The route, once matched.
-    public let route: String?
+    public let route: RouteID?
     /// The latest reason given.
     public let reason: String?
   }

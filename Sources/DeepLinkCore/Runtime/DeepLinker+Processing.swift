@@ -73,7 +73,7 @@ extension DeepLinker {
       if let rewritten = decision.rewrittenTo {
         emit(.rewritten, id, redacted, reason: LinkRedactor.redact(rewritten), owner: decision.rewriteRule?.owner)
       }
-      emit(.matched, id, redacted, route: decision.route?.description, owner: decision.owner)
+      emit(.matched, id, redacted, route: decision.route, owner: decision.owner)
       let work = LinkWork(
         id: id, decision: decision, plan: plan, configuration: configuration, redacted: redacted,
         isColdStart: isColdStart, times: times, requestedSource: requestedSource)
@@ -148,7 +148,7 @@ extension DeepLinker {
       return await process(work)
     case .queue(let limit):
       if isProcessing {
-        emit(.waiting, work.id, work.redacted, route: work.decision.route?.description, reason: "queued")
+        emit(.waiting, work.id, work.redacted, route: work.decision.route, reason: "queued")
         work.isWaiting = true
         defer { work.isWaiting = false }
         let turn = await suspend(work, timeout: nil, supersedable: false) { _ in
@@ -159,7 +159,7 @@ extension DeepLinker {
         }
         guard turn == .passed else {
           turnQueue.removeAll { $0 === work }
-          return finish(work, route: work.decision.route?.description ?? "", turn)
+          return finish(work, route: work.decision.route, turn)
         }
       } else {
         isProcessing = true
@@ -196,12 +196,14 @@ extension DeepLinker {
         passedBarriers.insert(name)
       }
       // The policy in force when the link runs decides: one applied while it waited still counts.
-      if let policy, let entry = policy.entry(switchingOff: decision, route: candidate.route, at: currentDate()) {
+      if let policy,
+        let entry = policy.entry(switchingOff: decision, route: candidate.route.description, at: currentDate())
+      {
         return switchedOff(work, by: entry, under: policy)
       }
       switch await execute(candidate, link: link, work: work) {
       case .passed:
-        return .handled(route: candidate.route)
+        return .handled(route: candidate.route.description)
       case .timedOut:
         return finish(work, route: candidate.route, .timedOut)
       default:
@@ -230,11 +232,11 @@ extension DeepLinker {
 
   /// Reports how a wait that did not pass ended, and returns the link's result.
   private func finish(
-    _ work: LinkWork, route: String, _ outcome: WaitResult, barrier: BarrierName? = nil
+    _ work: LinkWork, route: RouteID?, _ outcome: WaitResult, barrier: BarrierName? = nil
   ) -> DeepLinkResult {
     switch outcome {
     case .passed:
-      return .handled(route: route)
+      return .handled(route: route?.description ?? "")
     case .failed:
       emit(.barrierFailed, work.id, work.redacted, route: route, barrier: barrier)
       emit(
@@ -242,7 +244,7 @@ extension DeepLinker {
       return .dropped(reason: .barrierFailed)
     case .timedOut:
       emit(.timedOut, work.id, work.redacted, route: route, barrier: barrier)
-      return .timedOut(route: route)
+      return .timedOut(route: route?.description ?? "")
     case .superseded:
       emit(.superseded, work.id, work.redacted, route: route, barrier: barrier)
       return .superseded
@@ -253,7 +255,7 @@ extension DeepLinker {
   }
 
   private func waitForPreconditions(_ work: LinkWork) async -> WaitResult {
-    emit(.waiting, work.id, work.redacted, route: work.decision.route?.description, reason: "preconditions")
+    emit(.waiting, work.id, work.redacted, route: work.decision.route, reason: "preconditions")
     linksWaitingForPreconditions += 1
     if linksWaitingForPreconditions == 1 { preconditionLoadingStateUIHandler?.showLoadingState() }
     let handlers = preconditions.map(\.handler)
@@ -274,7 +276,7 @@ extension DeepLinker {
     return outcome
   }
 
-  private func pass(barrier name: BarrierName, link: DeepLink, work: LinkWork, route: String) async -> WaitResult {
+  private func pass(barrier name: BarrierName, link: DeepLink, work: LinkWork, route: RouteID) async -> WaitResult {
     // Barriers a route names are checked when the configuration is compiled; an opaque plugin's
     // answer may still name one that is not installed, reported here.
     // Every barrier of a decision is installed: routes' are checked when the configuration is
@@ -303,7 +305,7 @@ extension DeepLinker {
     preExecutionHandler?(link)
     let start = clock.now
     let state = DeepLinkNavigationState(
-      isColdStart: work.isColdStart, source: work.decision.source, route: candidate.route,
+      isColdStart: work.isColdStart, source: work.decision.source, route: candidate.route.description,
       parameters: candidate.parameters, context: navigationContextProvider?(), link: link)
     switch candidate.target.kind {
     case .handler(let index):

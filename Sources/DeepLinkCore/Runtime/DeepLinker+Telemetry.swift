@@ -3,7 +3,7 @@ import Foundation
 extension DeepLinker {
   /// Records one event: to the telemetry sink, and into `debugInfo`'s recent links.
   func emit(
-    _ kind: DeepLinkEvent.Kind, _ id: UInt64, _ link: String, route: String? = nil, barrier: BarrierName? = nil,
+    _ kind: DeepLinkEvent.Kind, _ id: UInt64, _ link: String, route: RouteID? = nil, barrier: BarrierName? = nil,
     reason: String? = nil, duration: Duration? = nil, owner: LinkOwner? = nil
   ) {
     let event = DeepLinkEvent(

@@ -58,8 +58,9 @@ public struct DeepLinkEvent: Sendable, Hashable, CustomStringConvertible {
   public let linkID: UInt64
   /// The link, with token-like query values replaced by `REDACTED`.
   public let link: String
-  /// The route pattern or plugin name, once known.
-  public let route: String?
+  /// The route or plugin, once known; its ``RouteID/description`` (the pattern, or an opaque
+  /// plugin's name) is what ``description`` prints.
+  public let route: RouteID?
   /// The barrier concerned, for barrier and waiting events.
   public let barrier: BarrierName?
   /// A short machine-readable word: a ``DeepLinkReason``'s raw value (`userInfo`, `foreignHost`,
@@ -76,7 +77,7 @@ public struct DeepLinkEvent: Sendable, Hashable, CustomStringConvertible {
 
   /// Creates an event.
   public init(
-    kind: Kind, linkID: UInt64, link: String, route: String? = nil, barrier: BarrierName? = nil,
+    kind: Kind, linkID: UInt64, link: String, route: RouteID? = nil, barrier: BarrierName? = nil,
     reason: String? = nil,
     duration: Duration? = nil, owner: LinkOwner? = nil, policy: String? = nil
   ) {
