@@ -13,13 +13,16 @@ struct MarketSelection {
 
   /// The selection for `--market` (absent: the platform alone).
   ///
+  /// - Parameter checkingDestinations: whether composition checks the routes' destination types.
   /// - Throws: ``UsageError`` for an unknown market; ``CommandFailure`` (status 1) when the
   ///   market does not compose.
-  static func resolve(_ parsed: ParsedCommand) throws -> MarketSelection {
+  static func resolve(_ parsed: ParsedCommand, checkingDestinations: Bool = true) throws -> MarketSelection {
     let id = try marketID(parsed)
     var selection: MarketSelection
     do {
-      selection = MarketSelection(id: id, configuration: try DeepLinkAssembly.configuration(market: id))
+      selection = MarketSelection(
+        id: id,
+        configuration: try DeepLinkAssembly.configuration(market: id, checkingDestinations: checkingDestinations))
     } catch {
       throw CommandFailure(message: error.description + "\nrun `deeplink validate` for details", status: .failure)
     }

@@ -17,13 +17,22 @@ public struct MarketComposer: Sendable {
   public var catalogue: [any MarketModule]
   /// The platform rules a market may replace.
   public var overrides: [MarketOverride]
+  /// Whether composition checks each route's destination type against its route and the rules
+  /// onto it (``DeepLinkCore/DestinationMismatch``). The check reads each type through its
+  /// `Decodable` conformance, which costs about 230,000 instructions per type the first time in a
+  /// process; its result depends on the code only. On by default; an app's release launch turns
+  /// it off (``DeepLinkAssembly/checksDestinationsAtLaunch``).
+  public var checksDestinations: Bool
 
   /// A composer over `catalogue` with the platform's own overrides.
   public init(
-    catalogue: [any MarketModule] = MarketCatalogue.markets, overrides: [MarketOverride] = PlatformLinks.marketOverrides
+    catalogue: [any MarketModule] = MarketCatalogue.markets,
+    overrides: [MarketOverride] = PlatformLinks.marketOverrides,
+    checksDestinations: Bool = true
   ) {
     self.catalogue = catalogue
     self.overrides = overrides
+    self.checksDestinations = checksDestinations
   }
 
   /// The pure, `Sendable` configuration for `market` (the platform alone for `nil`).
@@ -122,6 +131,7 @@ public struct MarketComposer: Sendable {
   /// Combines the platform and `market`, runs the boundary checks and compiles.
   func compose(_ market: (any MarketModule)?, services: MarketServices) throws(CompositionError) -> Composed {
     var specification = try Self.platformSpecification(services: services)
+    specification.checksDestinations = checksDestinations
     guard let market else {
       do {
         return Composed(

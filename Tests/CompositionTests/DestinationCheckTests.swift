@@ -121,6 +121,18 @@ struct Ticket: LinkDestination {
     #expect(MarketComposer().problems(of: market) == [.configuration(.destinationMismatch(row.expected))])
   }
 
+  @Test(
+    "with the check off (a release launch), a destination that does not fit arrives as a Screen: the link is not lost")
+  @MainActor func uncheckedFallsBackToScreen() async throws {
+    let route = PlatformRoute("b", "/zt-b/{id:int}", destination: BoolID.self)
+    let market = DeclaredMarket(id: "ZT", routes: [route])
+    let navigator = RecordingNavigator()
+    let linker = try #require(
+      composedLinker(market, navigator: navigator, composer: MarketComposer(checksDestinations: false)))
+    #expect(await linker.handle("shopzt://zt-b/5") == .handled(route: "/zt-b/{id:int}"))
+    #expect(navigator.shownValues == [[Screen(route: "b", parameters: ["id": "5"])]])
+  }
+
   @Test("the message names the route, the destination, the field and both types")
   func message() {
     let route = PlatformRoute("b", "/zt-b/{id:int}", destination: BoolID.self)

@@ -54,12 +54,13 @@ enum DestinationCheck {
   static func check<Destination: LinkDestination>(
     _ destination: Destination.Type, route pattern: RoutePattern, rules: [CompiledRewrite]
   ) throws(DeepLinkConfigurationError) {
-    let name = String(describing: destination)
     func mismatch(_ field: String, _ type: String?, _ problem: DestinationMismatch.Problem)
       -> DeepLinkConfigurationError
     {
       .destinationMismatch(
-        DestinationMismatch(route: pattern.source, destination: name, field: field, fieldType: type, problem: problem))
+        DestinationMismatch(
+          route: pattern.source, destination: String(describing: destination), field: field, fieldType: type,
+          problem: problem))
     }
     let fields: [DestinationField]
     do {

@@ -2,7 +2,7 @@ import Foundation
 
 /// One field of a destination type, as composition reads it: its parameter name, the plain type
 /// its value is read as, and whether it may be absent.
-struct DestinationField: Sendable, Hashable {
+struct DestinationField {
   /// The plain type a field's text is read as.
   enum Kind: Sendable, Hashable {
     case text
@@ -16,7 +16,7 @@ struct DestinationField: Sendable, Hashable {
   /// The parameter name (the field's `CodingKeys` name).
   var name: String
   /// The Swift type the field asked for (`Int`, `Locale`).
-  var typeName: String
+  var type: Any.Type
   var kind: Kind
   /// Whether the field is optional (read with `decodeIfPresent`).
   var isOptional: Bool
@@ -24,8 +24,9 @@ struct DestinationField: Sendable, Hashable {
   /// every text of the plain type is one of its values.
   var isCustom: Bool
 
-  /// The field's type as an error names it (`Int?`).
-  var displayType: String { isOptional ? typeName + "?" : typeName }
+  /// The field's type as an error names it (`Int?`). Made only for an error: naming a type
+  /// costs a search of every conformance record the first time.
+  var displayType: String { String(describing: type) + (isOptional ? "?" : "") }
 }
 
 extension DestinationField {
@@ -35,13 +36,14 @@ extension DestinationField {
   /// - Throws: ``DestinationError`` when a field is not one plain value, or a non-optional field
   ///   of a type that reads itself refuses every stand-in value and is not `CaseIterable`.
   static func fields<Destination: Decodable>(of type: Destination.Type) throws(DestinationError) -> [DestinationField] {
-    let probe = FieldProbe(destination: String(describing: type))
+    let probe = FieldProbe(destination: type)
     do {
       _ = try Destination(from: probe)
     } catch let error as DestinationError {
       throw error
     } catch {
-      throw DestinationError(destination: probe.destination, field: "", fieldType: "", problem: .unsupported)
+      throw DestinationError(
+        destination: String(describing: probe.destination), field: "", fieldType: "", problem: .unsupported)
     }
     return probe.log.fields
   }
@@ -51,12 +53,12 @@ extension DestinationField {
 final class FieldLog {
   var fields: [DestinationField] = []
   /// The plain type the field being read asked for last, from its own `init(from:)`.
-  var leaf: (kind: DestinationField.Kind, typeName: String)?
+  var leaf: (kind: DestinationField.Kind, type: Any.Type)?
 }
 
 /// A decoder that answers every field with a stand-in value and records what was asked.
 struct FieldProbe: Decoder {
-  let destination: String
+  let destination: Any.Type
   let log = FieldLog()
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -65,26 +67,35 @@ struct FieldProbe: Decoder {
     KeyedDecodingContainer(FieldProbeContainer<Key>(probe: self))
   }
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    throw DestinationError(destination: destination, field: "", fieldType: destination, problem: .unsupported)
+    throw DestinationError(
+      destination: String(describing: destination), field: "", fieldType: String(describing: destination),
+      problem: .unsupported)
   }
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    throw DestinationError(destination: destination, field: "", fieldType: destination, problem: .unsupported)
+    throw DestinationError(
+      destination: String(describing: destination), field: "", fieldType: String(describing: destination),
+      problem: .unsupported)
   }
 }
 
 /// The stand-in value of each plain type, and its kind.
 enum StandIn {
+  ///
+  /// Compared by identity: a cast of a metatype costs more than these few comparisons.
   static func kind(of type: Any.Type) -> DestinationField.Kind? {
-    switch type {
-    case is String.Type: .text
-    case is Int.Type, is Int64.Type, is UInt.Type, is UInt64.Type: .integer(holdsEveryIntCapture: true)
-    case is Int8.Type, is Int16.Type, is Int32.Type, is UInt8.Type, is UInt16.Type, is UInt32.Type:
-      .integer(holdsEveryIntCapture: false)
-    case is Bool.Type: .boolean
-    case is Double.Type, is Float.Type: .decimal
-    case is UUID.Type: .uuid
-    default: nil
+    if type == String.self { return .text }
+    if type == Int.self || type == Int64.self || type == UInt.self || type == UInt64.self {
+      return .integer(holdsEveryIntCapture: true)
     }
+    if type == Int32.self || type == Int16.self || type == Int8.self || type == UInt32.self || type == UInt16.self
+      || type == UInt8.self
+    {
+      return .integer(holdsEveryIntCapture: false)
+    }
+    if type == Bool.self { return .boolean }
+    if type == Double.self || type == Float.self { return .decimal }
+    if type == UUID.self { return .uuid }
+    return nil
   }
 
   /// The stand-in text of a kind: what ``ParametersDecoder`` reads as a value of it.
@@ -110,7 +121,7 @@ struct FieldProbeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func record(_ key: Key, _ type: Any.Type, kind: DestinationField.Kind, optional: Bool, custom: Bool) {
     probe.log.fields.append(
       DestinationField(
-        name: key.stringValue, typeName: String(describing: type), kind: kind, isOptional: optional, isCustom: custom))
+        name: key.stringValue, type: type, kind: kind, isOptional: optional, isCustom: custom))
   }
 
   /// A stand-in of the plain type `T`, recorded.
@@ -129,7 +140,7 @@ struct FieldProbeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let made = try? T(from: stand)
     guard let leaf = probe.log.leaf else {
       throw DestinationError(
-        destination: probe.destination, field: key.stringValue, fieldType: String(describing: type),
+        destination: String(describing: probe.destination), field: key.stringValue, fieldType: String(describing: type),
         problem: .unsupported)
     }
     record(key, type, kind: leaf.kind, optional: false, custom: true)
@@ -137,7 +148,7 @@ struct FieldProbeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // The stand-in was not one of its values: the first of its cases stands in.
     if let cases = (type as? any CaseIterable.Type), let first = Self.firstCase(of: cases) as? T { return first }
     throw DestinationError(
-      destination: probe.destination, field: key.stringValue, fieldType: String(describing: type),
+      destination: String(describing: probe.destination), field: key.stringValue, fieldType: String(describing: type),
       problem: .notOfType(value: StandIn.text(of: leaf.kind)))
   }
 
@@ -152,7 +163,7 @@ struct FieldProbeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     _ = try? T(from: LeafProbe(log: probe.log, key: key))
     guard let leaf = probe.log.leaf else {
       throw DestinationError(
-        destination: probe.destination, field: key.stringValue, fieldType: String(describing: type),
+        destination: String(describing: probe.destination), field: key.stringValue, fieldType: String(describing: type),
         problem: .unsupported)
     }
     record(key, type, kind: leaf.kind, optional: true, custom: true)
@@ -199,14 +210,17 @@ struct FieldProbeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    throw DestinationError(destination: probe.destination, field: key.stringValue, fieldType: "", problem: .unsupported)
+    throw DestinationError(
+      destination: String(describing: probe.destination), field: key.stringValue, fieldType: "", problem: .unsupported)
   }
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    throw DestinationError(destination: probe.destination, field: key.stringValue, fieldType: "", problem: .unsupported)
+    throw DestinationError(
+      destination: String(describing: probe.destination), field: key.stringValue, fieldType: "", problem: .unsupported)
   }
   func superDecoder() throws -> any Decoder { probe }
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    throw DestinationError(destination: probe.destination, field: key.stringValue, fieldType: "", problem: .unsupported)
+    throw DestinationError(
+      destination: String(describing: probe.destination), field: key.stringValue, fieldType: "", problem: .unsupported)
   }
 }
 
@@ -229,7 +243,7 @@ struct LeafProbe: Decoder, SingleValueDecodingContainer {
 
   private func leaf<T: Decodable>(_ type: T.Type) throws -> T {
     guard let kind = StandIn.kind(of: type) else { return try T(from: self) }
-    log.leaf = (kind, String(describing: type))
+    log.leaf = (kind, type)
     return try ValueDecoder(text: StandIn.text(of: kind), key: key).decode(type)
   }
   func decode(_ type: String.Type) throws -> String { try leaf(type) }

@@ -14,7 +14,7 @@ extension DeepLinkParameters {
   /// - Complexity: O(*f* × *p*) for *f* fields and *p* parameters, a handful each; nothing is
   ///   encoded on the way.
   public func decode<Destination: Decodable>(_ type: Destination.Type) throws(DestinationError) -> Destination {
-    let decoder = ParametersDecoder(parameters: self, destination: String(describing: type))
+    let decoder = ParametersDecoder(parameters: self, destination: type)
     do {
       return try Destination(from: decoder)
     } catch let error as DestinationError {
@@ -23,7 +23,7 @@ extension DeepLinkParameters {
       // A type's own `init(from:)` threw something else (a `DecodingError` of a validating
       // initialiser): named after the field it was reading when it can be told.
       throw DestinationError(
-        destination: decoder.destination, field: error.codingField ?? "", fieldType: "",
+        destination: String(describing: decoder.destination), field: error.codingField ?? "", fieldType: "",
         problem: .notOfType(value: error.codingField.flatMap { self[$0] } ?? ""))
     }
   }
@@ -47,7 +47,8 @@ extension Error {
 /// single value read from its text.
 struct ParametersDecoder: Decoder {
   let parameters: DeepLinkParameters
-  let destination: String
+  /// The destination's type; named only in an error (naming a type is costly the first time).
+  let destination: Any.Type
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -56,11 +57,15 @@ struct ParametersDecoder: Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    throw DestinationError(destination: destination, field: "", fieldType: destination, problem: .unsupported)
+    throw DestinationError(
+      destination: String(describing: destination), field: "", fieldType: String(describing: destination),
+      problem: .unsupported)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    throw DestinationError(destination: destination, field: "", fieldType: destination, problem: .unsupported)
+    throw DestinationError(
+      destination: String(describing: destination), field: "", fieldType: String(describing: destination),
+      problem: .unsupported)
   }
 }
 
@@ -83,7 +88,8 @@ struct ParametersContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private func error(_ key: Key, _ type: Any.Type, _ problem: DestinationError.Problem) -> DestinationError {
     DestinationError(
-      destination: decoder.destination, field: key.stringValue, fieldType: String(describing: type), problem: problem)
+      destination: String(describing: decoder.destination), field: key.stringValue,
+      fieldType: String(describing: type), problem: problem)
   }
 
   private func read<T: LosslessStringConvertible>(_ type: T.Type, _ key: Key) throws(DestinationError) -> T {

@@ -58,7 +58,7 @@ public final class DeepLinkConfiguration: Sendable {
     compiledRules: [CompiledRewrite]? = nil, routes: [RouteSpecification],
     plugins: [any DeepLinkHandlerPlugin], pluginOwners: [LinkOwner?] = [],
     barriers: [String: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
-    mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?
+    mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?, checksDestinations: Bool = true
   ) throws(DeepLinkConfigurationError) {
     var schemes: [String: URLScheme] = [:]
     for scheme in urlSchemes {
@@ -143,7 +143,7 @@ public final class DeepLinkConfiguration: Sendable {
     }
     self.routes = routeBuilder.build()
     self.routeSources = routes.map(\.pattern.source)
-    try Self.checkDestinations(routes, rules: effective)
+    if checksDestinations { try Self.checkDestinations(routes, rules: effective) }
   }
 
   /// Drops every rule an override replaces: an override takes the place of the earlier rule

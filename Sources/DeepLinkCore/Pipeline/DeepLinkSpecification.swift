@@ -28,6 +28,9 @@ package struct DeepLinkSpecification: Sendable {
   package var mandatoryBarrier: BarrierName?
   /// The barrier state-changing links from outside pass.
   package var confirmationBarrier: BarrierName?
+  /// Whether compiling checks each route's destination type against its route
+  /// (see `Docs/Destinations.md` for when composition turns it off).
+  package var checksDestinations = true
   /// Routes added with `addRoute`.
   var routes: [RouteSpecification] = []
 
@@ -108,6 +111,6 @@ extension DeepLinkConfiguration {
       plugins: specification.plugins,
       pluginOwners: specification.pluginOwners, barriers: installed,
       filters: specification.filters, mandatoryBarrier: specification.mandatoryBarrier,
-      confirmationBarrier: specification.confirmationBarrier)
+      confirmationBarrier: specification.confirmationBarrier, checksDestinations: specification.checksDestinations)
   }
 }
