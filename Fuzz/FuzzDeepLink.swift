@@ -141,7 +141,9 @@ public func fuzzDeepLink(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     link = try DeepLink(input)
   } catch {
     _ = error.reason
-    if (try? DeepLink(input, knownHosts: fuzzKnownHosts)) != nil { fail("read with known hosts, but not without", input) }
+    if (try? DeepLink(input, knownHosts: fuzzKnownHosts)) != nil {
+      fail("read with known hosts, but not without", input)
+    }
     return 0
   }
   if (try? DeepLink(input, knownHosts: fuzzKnownHosts)) != link { fail("read differently with known hosts", input) }
