@@ -110,12 +110,3 @@ public final class ManualClock: DeepLinkClock {
     }
   }
 }
-
-/// Yields until `condition` holds, or 10 seconds of real time have passed (so a broken test
-/// fails on its next expectation instead of hanging).
-public func yieldUntil(isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool) async {
-  let deadline = ContinuousClock.now + .seconds(10)
-  while !condition() && ContinuousClock.now < deadline {
-    await Task.yield()
-  }
-}
