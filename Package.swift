@@ -80,7 +80,7 @@ let package = Package(
         + markets.map { .target(name: "Market\($0)") },
       path: "Tests/CompositionTests"),
     .testTarget(
-      name: "SecurityTests", dependencies: ["DeepLinkCore", "DeepLinkTesting", "DeepLinkComposition"],
+      name: "SecurityTests", dependencies: ["DeepLinkCore", "DeepLinkTesting", "DeepLinkComposition", "PlatformLinks"],
       path: "Tests/SecurityTests"),
     .testTarget(
       name: "CLITests",

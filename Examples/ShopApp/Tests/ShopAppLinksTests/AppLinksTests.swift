@@ -8,7 +8,7 @@ import Testing
 
 /// The example app's links, through the products only, as the app would use them.
 @MainActor
-@Suite struct AppLinksTests {
+@Suite(.timeLimit(.minutes(1))) struct AppLinksTests {
   struct Row: Sendable, CustomStringConvertible {
     var market: String
     var link: String
@@ -69,7 +69,7 @@ import Testing
     let session = AppSession()
     let linker = try AppLinks.makeLinker(market: "CA", navigator: navigator, session: session)
     let signedIn = Task { await linker.handle("https://shop.example.ca/fr/compte/commandes/9001") }
-    await yieldUntil { session.isShowingSignIn }
+    await session.waitForSignIn()
     #expect(navigator.path.isEmpty)
     session.finishSignIn(succeeded: true)
     #expect(await signedIn.value == .handled(route: "/orders/{id:int}"))
@@ -78,7 +78,7 @@ import Testing
 
     session.signOut()
     let gaveUp = Task { await linker.handle("shop://orders/1") }
-    await yieldUntil { session.isShowingSignIn }
+    await session.waitForSignIn()
     session.finishSignIn(succeeded: false)
     #expect(await gaveUp.value == .dropped(reason: .barrierFailed))
   }
