@@ -13,10 +13,15 @@ struct MarketSelection {
 
   /// The selection for `--market` (absent: the platform alone).
   ///
-  /// - Parameter checkingDestinations: whether composition checks the routes' destination types.
+  /// Composed as an app's launch composes (``DeepLinkComposition/DeepLinkAssembly/checksDestinationsAtLaunch``):
+  /// the destination check runs in a debug build of the tool only; `deeplink validate` runs it
+  /// always. So `route` counts what a launch costs (`scripts/icount.sh launch`), and `check`'s
+  /// figure per link is not a composition's.
+  ///
   /// - Throws: ``UsageError`` for an unknown market; ``CommandFailure`` (status 1) when the
   ///   market does not compose.
-  static func resolve(_ parsed: ParsedCommand, checkingDestinations: Bool = true) throws -> MarketSelection {
+  static func resolve(_ parsed: ParsedCommand) throws -> MarketSelection {
+    let checkingDestinations = DeepLinkAssembly.checksDestinationsAtLaunch
     let id = try marketID(parsed)
     var selection: MarketSelection
     do {
