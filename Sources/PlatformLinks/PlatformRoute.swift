@@ -8,7 +8,7 @@ import DeepLinkCore
 /// whose target does not exist does not compile.
 ///
 /// ```swift
-/// try PlatformRoute.product.link(["id": "123"]).absoluteString   // "shop://product/123"
+/// try PlatformRoute.product.link(["id": "123"]).absoluteString  // "shop://product/123"
 /// ```
 public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   /// A stable name (`product`), used for screens and telemetry.

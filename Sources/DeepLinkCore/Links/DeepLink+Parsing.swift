@@ -13,8 +13,8 @@ extension DeepLink {
   /// See ``DeepLink`` for the normalisation rules and ``DeepLinkError`` for every refusal.
   ///
   /// ```swift
-  /// try DeepLink("shop://product/123").pathSegments   // ["product", "123"]
-  /// try DeepLink("https://user@shop.example.com/")    // throws DeepLinkError.userInfo
+  /// try DeepLink("shop://product/123").pathSegments  // ["product", "123"]
+  /// try DeepLink("https://user@shop.example.com/")  // throws DeepLinkError.userInfo
   /// ```
   ///
   /// - Parameter string: the link as received.
@@ -210,7 +210,7 @@ extension DeepLink {
   /// does: they are never replaced with U+FFFD and decided.
   ///
   /// ```swift
-  /// try DeepLink(utf8: Array("shop://cart".utf8))            // shop://cart
+  /// try DeepLink(utf8: Array("shop://cart".utf8))  // shop://cart
   /// try DeepLink(utf8: [0x73, 0x68, 0x6F, 0x70, 0x3A, 0xC0])  // throws DeepLinkError.invalidUTF8
   /// ```
   ///
