@@ -66,7 +66,7 @@ extension MarketServices {
 /// The navigator and session of tools that only decide links; handlers never run there, so
 /// showing a screen or signing in refuses (the completion gets `false`).
 struct DecisionOnlyNavigator: Navigator, Session {
-  @MainActor func show(_ screens: [Screen]) {}
+  @MainActor func show(_ destinations: [any LinkDestination]) {}
   @MainActor func confirm(_ link: DeepLink, completion: @escaping @Sendable (Bool) -> Void) { completion(false) }
   @MainActor var isSignedIn: Bool { false }
   @MainActor func signIn(completion: @escaping @Sendable (Bool) -> Void) { completion(false) }

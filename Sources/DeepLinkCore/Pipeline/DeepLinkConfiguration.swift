@@ -143,6 +143,7 @@ public final class DeepLinkConfiguration: Sendable {
     }
     self.routes = routeBuilder.build()
     self.routeSources = routes.map(\.pattern.source)
+    try Self.checkDestinations(routes, rules: effective)
   }
 
   /// Drops every rule an override replaces: an override takes the place of the earlier rule

@@ -79,7 +79,8 @@ extension DeepLinkConfiguration {
             waitForPreconditions: pathPlugin.waitForPreconditions, changesState: pathPlugin.changesState,
             owner: specification.owner(ofPlugin: index),
             acceptsParameters: { pathPlugin.acceptsParameters($0) },
-            freeTextParameters: pathPlugin.freeTextParameters, pattern: pattern)))
+            freeTextParameters: pathPlugin.freeTextParameters, pattern: pattern,
+            destination: pathPlugin.destination)))
     }
     let installed = specification.barriers
     if let mandatory = specification.mandatoryBarrier, installed[mandatory.rawValue] == nil {
