@@ -10,7 +10,7 @@ import Testing
 
 /// The app's navigator and session, as the composition examples register them.
 final class AppNavigator: Navigator {
-  func show(_ screens: [Screen]) {}
+  func show(_ destinations: [any LinkDestination]) {}
   func confirm(_ link: DeepLink, completion: @escaping @Sendable (Bool) -> Void) { completion(true) }
 }
 
@@ -145,4 +145,30 @@ final class AppSession: Session {
 // Sources/PlatformLinks/PlatformRoute.swift
 @DocLines func platformRouteExample() throws {
   try PlatformRoute.product.link(["id": "123"]).absoluteString  // "shop://product/123"
+}
+
+// Sources/DeepLinkTesting/RecordingNavigator.swift
+@MainActor @DocLines func recordingNavigatorExample(navigator: RecordingNavigator) {
+  #expect(navigator.shownValues == [[ProductPage(id: 123, locale: "fr")]])
+}
+
+// Sources/DeepLinkCore/Destinations/DeepLinker+Destinations.swift
+@MainActor @DocLines func linkToDestinationExample(linker: DeepLinker) throws {
+  let link = try linker.link(to: ProductPage(id: 123, locale: "fr"))
+  link.absoluteString  // "https://shop.example.ca/fr/ip/-/123"
+}
+
+// Sources/DeepLinkCore/Destinations/LinkDestination.swift
+enum LinkDestinationExample {
+  struct ProductPage: LinkDestination {
+    let id: Int
+    let locale: String?
+  }
+}
+
+// Sources/DeepLinkCore/Destinations/ParametersDecoder.swift
+@DocLines func decodeDestinationExample() throws {
+  let parameters: DeepLinkParameters = ["id": "123", "locale": "fr", "slug": "tv"]
+  let page = try parameters.decode(ProductPage.self)  // ProductPage(id: 123, locale: "fr")
+  page
 }
