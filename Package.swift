@@ -91,7 +91,10 @@ let package = Package(
       path: "Tests/NavigationTests"),
     .testTarget(
       name: "DocExamplesTests",
-      dependencies: ["DeepLinkComposition", "DeepLinkCore", "DeepLinkNavigation", "DeepLinkTesting", "PlatformLinks"],
+      dependencies: [
+        "DeepLinkApple", "DeepLinkCLI", "DeepLinkComposition", "DeepLinkCore", "DeepLinkNavigation", "DeepLinkTesting",
+        "PlatformLinks", "deeplink-bench", .target(name: "MarketCA"),
+      ],
       path: "Tests/DocExamplesTests"),
     .testTarget(
       name: "AssociationMatchersTests", dependencies: ["AssociationMatchers"], path: "Tests/AssociationMatchersTests"),

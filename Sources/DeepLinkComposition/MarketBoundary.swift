@@ -14,8 +14,8 @@ import PlatformLinks
 /// thousand rules is checked against ten thousand platform routes in milliseconds.
 ///
 /// ```swift
-/// let boundary = MarketBoundary(platform: platform, markets: catalogue)
-/// let problems = boundary.problems(of: market)   // [] when the market stays in its space
+/// let boundary = MarketBoundary(platform: platform, reservedBarriers: ["authentication"], markets: catalogue)
+/// let problems = boundary.problems(of: market)  // [] when the market stays in its space
 /// ```
 public struct MarketBoundary: Sendable {
   /// One route (or path-matching plugin) as a side declares it.

@@ -6,7 +6,7 @@ import DeepLinkCore
 /// let clock = ManualClock()
 /// // … route a link whose handler never completes …
 /// await clock.waitForSleepers(1)
-/// clock.advance(by: .seconds(11))   // the handler's 10-second timeout fires
+/// clock.advance(by: .seconds(11))  // the handler's 10-second timeout fires
 /// ```
 public final class ManualClock: DeepLinkClock {
   private struct Sleeper {

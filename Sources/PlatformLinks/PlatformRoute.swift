@@ -12,7 +12,7 @@ import DeepLinkCore
 /// from the link's checked parameters, and composition checks the type against the pattern.
 ///
 /// ```swift
-/// try PlatformRoute.product.link(["id": "123"]).absoluteString   // "shop://product/123"
+/// try PlatformRoute.product.link(["id": "123"]).absoluteString  // "shop://product/123"
 /// ```
 public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   /// A stable name (`product`), used for screens and telemetry.

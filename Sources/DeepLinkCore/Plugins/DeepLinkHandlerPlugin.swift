@@ -198,9 +198,21 @@ extension DeepLinkHandlerCodingOption {
 /// ```swift
 /// enum PaymentPoint: Codable, Sendable { case pay(orderID: String), transaction(id: String) }
 /// struct PaymentPlugin: DeepLinkHandlerCodingPlugin {
-///   func shouldHandleCodingDeepLink(_ link: DeepLink) -> DeepLinkHandlerCodingOption<PaymentPoint> { … }
+///   func shouldHandleCodingDeepLink(_ link: DeepLink) -> DeepLinkHandlerCodingOption<PaymentPoint> {
+///     let segments = link.pathSegments
+///     if segments == ["pay"], let orderID = link.queryValue("order_id") {
+///       return .yes(parameters: .pay(orderID: orderID))
+///     }
+///     if segments.count == 2, segments[0] == "transaction" {
+///       return .yesWithBarrier(name: "authentication", parameters: .transaction(id: segments[1]))
+///     }
+///     return .no
+///   }
 ///   func handleCodingDeepLink(with parameters: PaymentPoint, completion: @escaping @Sendable () -> Void) {
-///     switch parameters { … }
+///     switch parameters {
+///     case .pay(let orderID): navigator.showPayment(orderID: orderID, completion: completion)
+///     case .transaction(let id): navigator.showTransaction(Int(id) ?? 0, completion: completion)
+///     }
 ///   }
 /// }
 /// ```

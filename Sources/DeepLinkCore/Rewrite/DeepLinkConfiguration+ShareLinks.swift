@@ -11,8 +11,10 @@ extension DeepLinkConfiguration {
   /// is an error, never a link that opens something else.
   ///
   /// ```swift
-  /// try configuration.webLink(to: "/product/{id:int}", parameters: ["id": "123"], owner: .market("CA"),
-  ///                           preferences: ["locale": "fr"]).absoluteString
+  /// try configuration.webLink(
+  ///   to: "/product/{id:int}", parameters: ["id": "123"], owner: .market("CA"),
+  ///   preferences: ["locale": "fr"]
+  /// ).absoluteString
   /// // "https://shop.example.ca/fr/ip/-/123"
   /// ```
   ///
