@@ -78,12 +78,6 @@ final class AppSession: Session {
   clock.advance(by: .seconds(11))  // the handler's 10-second timeout fires
 }
 
-// Sources/DeepLinkTesting/PlatformRouteFixture.swift
-@DocLines func platformRouteFixtureExample() throws {
-  let table = try PlatformRouteFixture.table()
-  table.match(try DeepLink("https://shop.example.com/ip/desk/123"))?.value.route  // "/product/{id}"
-}
-
 // Sources/DeepLinkTesting/RouteTable+Patterns.swift
 @DocLines func routeTablePatternsExample() throws {
   let table = try RouteTable(patterns: ["/product/{id:int}", "/product/{slug}"])
@@ -171,4 +165,9 @@ enum LinkDestinationExample {
   let parameters: DeepLinkParameters = ["id": "123", "locale": "fr", "slug": "tv"]
   let page = try parameters.decode(ProductPage.self)  // ProductPage(id: 123, locale: "fr")
   page
+}
+
+// Sources/DeepLinkTesting/RecordingTelemetry.swift
+@DocLines func recordingTelemetryWaitExample(telemetry: RecordingTelemetry) async {
+  await telemetry.waitForEvents(2) { $0.kind == .waiting && $0.reason == "queued" }
 }
