@@ -60,24 +60,35 @@ public final class DeepLinkConfiguration: Sendable {
     barriers: [String: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
     mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?
   ) throws(DeepLinkConfigurationError) {
-    var schemes: [String: URLScheme] = [:]
-    for scheme in urlSchemes {
-      guard schemes.updateValue(scheme, forKey: scheme.scheme) == nil else { throw .duplicateScheme(scheme.scheme) }
+    // Names and hosts in lists, not dictionaries or lists of pairs: each distinct generic type
+    // is metadata the runtime makes at launch. A handful of schemes, compared in turn.
+    let schemeNames = urlSchemes.map(\.scheme)
+    let schemes = SmallStringMap(keys: schemeNames, values: urlSchemes)
+    if schemes.count != schemeNames.count {
+      for position in schemeNames.indices where schemeNames[..<position].contains(schemeNames[position]) {
+        throw .duplicateScheme(schemeNames[position])
+      }
     }
     let allDomains =
       domains + filters.excludedHosts + filters.blacklistHosts + filters.whitelistHosts
     if let invalid = allDomains.first(where: { $0.host == nil }) { throw .invalidDomain(invalid.name) }
     guard let appScheme = urlSchemes.first(where: { $0.customHost == nil })?.scheme else { throw .missingAppScheme }
     self.urlSchemes = urlSchemes
-    self.schemes = SmallStringMap(urlSchemes.map { ($0.scheme, $0) })
+    self.schemes = schemes
     self.domains = domains
-    var exact: [(String, LinkOwner)] = []
+    var exactHosts: [String] = []
+    var exactOwners: [LinkOwner] = []
     var wildcards: [Domain] = []
     for domain in domains {
-      if case .exact(let host)? = domain.host { exact.append((host, domain.owner)) } else { wildcards.append(domain) }
+      if case .exact(let host)? = domain.host {
+        exactHosts.append(host)
+        exactOwners.append(domain.owner)
+      } else {
+        wildcards.append(domain)
+      }
     }
-    self.exactDomains = SmallStringMap(exact)
-    self.knownHosts = KnownHosts(exact.map(\.0))
+    self.exactDomains = SmallStringMap(keys: exactHosts, values: exactOwners)
+    self.knownHosts = KnownHosts(exactHosts)
     self.wildcardDomains = wildcards
     self.hasFilters = filters != LinkFilters()
     self.appScheme = appScheme
