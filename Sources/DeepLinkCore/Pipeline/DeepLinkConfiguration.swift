@@ -56,7 +56,7 @@ public final class DeepLinkConfiguration: Sendable {
   init(
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink],
     compiledRules: [CompiledRewrite]? = nil, routes: [RouteSpecification],
-    plugins: [any DeepLinkHandlerPlugin], pluginOwners: [LinkOwner?] = [],
+    plugins: [any DeepLinkHandlerPlugin], pluginOwners: [LinkOwner] = [],
     barriers: [String: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
     mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?
   ) throws(DeepLinkConfigurationError) {
@@ -100,7 +100,7 @@ public final class DeepLinkConfiguration: Sendable {
     self.opaquePlugins = plugins.indices.filter { plugins[$0].pathMatching == nil }.map {
       let target = RouteTarget(
         kind: .plugin($0), name: plugins[$0].name, barriers: [], waitForPreconditions: false, changesState: false,
-        owner: $0 < pluginOwners.count ? pluginOwners[$0] ?? .platform : .platform)
+        owner: $0 < pluginOwners.count ? pluginOwners[$0] : .platform)
       return ($0, target, plugins[$0].stepResolving)
     }
 
@@ -117,7 +117,7 @@ public final class DeepLinkConfiguration: Sendable {
         }
       }
     }
-    let (effective, resolved) = try Self.resolveOverrides(compiled)
+    let (effective, resolved, isRewriteTable) = try Self.resolveOverrides(compiled)
     self.rewriteRules = effective
     // No plan when the app scheme is not a custom scheme (no app link can have it).
     let planScheme = RoutePattern.isCustomScheme(appScheme) ? appScheme.lowercased() : nil
@@ -128,7 +128,7 @@ public final class DeepLinkConfiguration: Sendable {
       plans.append(planScheme.flatMap { RewritePlan(effective[index], scheme: $0) })
     }
     self.rewritePlans = plans
-    if let resolved {
+    if isRewriteTable {
       self.rewrites = (consume resolved).build()
     } else {
       // An override took another rule's place: the table is built again over the effective rules.
@@ -162,12 +162,14 @@ public final class DeepLinkConfiguration: Sendable {
   /// One table is grown over the rules, and its conflict check finds the rule each new one
   /// matches the same links as: a rule an override replaced keeps its place in the table, now
   /// standing for the override. When no override replaced anything, that table is the
-  /// configuration's rewrite table (each rule's value its index), returned beside the rules.
+  /// configuration's rewrite table (each rule's value its index), and `isRewriteTable` is true.
   ///
   /// - Complexity: O(*n*) in the rules' total length.
   private static func resolveOverrides(
     _ rules: [CompiledRewrite]
-  ) throws(DeepLinkConfigurationError) -> (rules: [CompiledRewrite], table: RouteTable<Int>.Builder?) {
+  ) throws(DeepLinkConfigurationError) -> (
+    rules: [CompiledRewrite], table: RouteTable<Int>.Builder, isRewriteTable: Bool
+  ) {
     var table = RouteTable<Int>.Builder()
     // Each route's value: the index in `rules` of the rule that holds its links now.
     table.values.reserveCapacity(rules.count)
@@ -188,8 +190,9 @@ public final class DeepLinkConfiguration: Sendable {
       table.values[Int(existing)] = index
     }
     // Without a replacement every rule stays, in order, and each route's value is its index.
-    guard !replaced.isEmpty else { return (rules, table) }
-    return (rules.indices.filter { !replaced[$0] }.map { rules[$0] }, nil)
+    // (A flag beside the table, not an optional table: one generic type fewer made at launch.)
+    guard !replaced.isEmpty else { return (rules, table, true) }
+    return (rules.indices.filter { !replaced[$0] }.map { rules[$0] }, table, false)
   }
 
   /// The routes in the table, in registration order: pattern as written and the route's name
