@@ -48,6 +48,22 @@ package struct PatternTrie: Sendable {
 
   /// The trie of `patterns`' paths.
   package init(_ patterns: [RoutePattern]) {
+    // Room for the most nodes the patterns can make (one a segment, and the root) in every
+    // list at once, instead of each growing from one element.
+    var nodes = 1
+    for pattern in patterns { nodes += pattern.segments.count }
+    labels.reserveCapacity(nodes)
+    for list in first.indices {
+      first[list].reserveCapacity(nodes)
+      next[list].reserveCapacity(nodes)
+    }
+    nextSameText.reserveCapacity(nodes)
+    catchAll.reserveCapacity(nodes)
+    isCatchAll.reserveCapacity(nodes)
+    firstEnd.reserveCapacity(nodes)
+    endPattern.reserveCapacity(patterns.count)
+    nextEnd.reserveCapacity(patterns.count)
+    literalEdges.reserveCapacity(nodes)
     for (index, pattern) in patterns.enumerated() { insert(pattern, index) }
     remainingLow = Array(repeating: Int.max, count: labels.count)
     remainingHigh = remainingLow
