@@ -99,8 +99,10 @@ final class RewritePlan: Sendable {
   init?(_ rule: CompiledRewrite, scheme: String) {
     // The source pattern's captures, path first, in the order written: a handful, searched in
     // turn (a dictionary costs an allocation and a hash a name, for every rule at launch).
+    // Lists made to their size: each rule's plan is made at launch.
     var sources: [Capture] = []
     let sourceSegments = rule.pattern.segments
+    sources.reserveCapacity(sourceSegments.count + rule.pattern.queryCaptures.count)
     for position in sourceSegments.indices {
       switch sourceSegments[position] {
       case .literal: continue
@@ -129,6 +131,7 @@ final class RewritePlan: Sendable {
     }
 
     var segments: [Segment] = []
+    segments.reserveCapacity(rule.target.segments.count)
     for segment in rule.target.segments {
       switch segment {
       case .literal(let text):
