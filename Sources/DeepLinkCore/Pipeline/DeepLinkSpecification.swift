@@ -14,9 +14,10 @@ package struct DeepLinkSpecification: Sendable {
   /// The installed plugins, in install order.
   package var plugins: [any DeepLinkHandlerPlugin] = []
   /// Who installed each plugin, by its index in ``plugins``; a plugin without an entry (past the
-  /// end, or `nil`) is the platform's. An array, not an `[Int: LinkOwner]`: the first dictionary
-  /// keyed by `Int` costs a search of every conformance record at launch.
-  package var pluginOwners: [LinkOwner?] = []
+  /// end) is the platform's. An array, not an `[Int: LinkOwner]`: the first dictionary keyed by
+  /// `Int` costs a search of every conformance record at launch; and of owners, not optional
+  /// owners: each distinct generic type is metadata the runtime makes at launch.
+  package var pluginOwners: [LinkOwner] = []
   /// The installed barriers, by name (its `rawValue`: a dictionary keyed by ``BarrierName``
   /// would make the runtime search every conformance record for its `Hashable` at launch).
   package var barriers: [String: any DeepLinkHandlingBarrier] = [:]
@@ -40,7 +41,7 @@ package struct DeepLinkSpecification: Sendable {
   /// Installs `plugin` as `owner`'s.
   package mutating func install(_ plugin: any DeepLinkHandlerPlugin, owner: LinkOwner) {
     if owner != .platform {
-      while pluginOwners.count < plugins.count { pluginOwners.append(nil) }
+      while pluginOwners.count < plugins.count { pluginOwners.append(.platform) }
       pluginOwners.append(owner)
     }
     plugins.append(plugin)
@@ -48,7 +49,7 @@ package struct DeepLinkSpecification: Sendable {
 
   /// Who installed the plugin at `index` of ``plugins``.
   package func owner(ofPlugin index: Int) -> LinkOwner {
-    index < pluginOwners.count ? pluginOwners[index] ?? .platform : .platform
+    index < pluginOwners.count ? pluginOwners[index] : .platform
   }
 
   /// Installs `barrier` as `owner`'s, replacing a barrier of the same name.
