@@ -80,7 +80,7 @@ let package = Package(
         + markets.map { .target(name: "Market\($0)") },
       path: "Tests/CompositionTests"),
     .testTarget(
-      name: "SecurityTests", dependencies: ["DeepLinkCore", "DeepLinkTesting", "DeepLinkComposition"],
+      name: "SecurityTests", dependencies: ["DeepLinkCore", "DeepLinkTesting", "DeepLinkComposition", "PlatformLinks"],
       path: "Tests/SecurityTests"),
     .testTarget(
       name: "CLITests",
@@ -91,7 +91,10 @@ let package = Package(
       path: "Tests/NavigationTests"),
     .testTarget(
       name: "DocExamplesTests",
-      dependencies: ["DeepLinkComposition", "DeepLinkCore", "DeepLinkNavigation", "DeepLinkTesting", "PlatformLinks"],
+      dependencies: [
+        "DeepLinkApple", "DeepLinkCLI", "DeepLinkComposition", "DeepLinkCore", "DeepLinkNavigation", "DeepLinkTesting",
+        "PlatformLinks", "deeplink-bench", .target(name: "MarketCA"),
+      ],
       path: "Tests/DocExamplesTests"),
     .testTarget(
       name: "AssociationMatchersTests", dependencies: ["AssociationMatchers"], path: "Tests/AssociationMatchersTests"),

@@ -1,7 +1,7 @@
 // libFuzzer entry point for the link parser and the route table: parse → match on the platform's
 // routes, checking invariants. Built by `scripts/fuzz.sh`, which compiles this file in one
-// module with the DeepLinkCore sources and Sources/DeepLinkTesting/PlatformRouteFixture.swift,
-// with `-D FUZZING`; SwiftPM does not see it (it is outside Sources/).
+// module with the DeepLinkCore sources and the platform's link catalogue (Sources/PlatformLinks
+// but for the chains), with `-D FUZZING`; SwiftPM does not see it (it is outside Sources/).
 //
 // Invariants, each a trap (a crash report with the input) when broken:
 // - parsing never crashes, and a refused input is refused with a DeepLinkError;
@@ -13,7 +13,7 @@
 // - one decision (parse + match) stays under `decisionBudget`.
 #if !FUZZING
   import DeepLinkCore
-  import DeepLinkTesting
+  import PlatformLinks
 #endif
 
 #if canImport(Glibc)
@@ -22,20 +22,22 @@
   import Darwin
 #endif
 
-/// The platform's routes, compiled once, each with its pattern for reverse routing.
-let fuzzRoutes: [(route: PlatformRouteFixture.Route, pattern: RoutePattern)] = PlatformRouteFixture.routes.map {
-  do {
-    return ($0, try RoutePattern($0.pattern))
-  } catch {
-    fatalError("fixture pattern `\($0.pattern)` does not compile: \(error)")
+/// The platform's routes from the catalogue, app routes then the web rules' patterns, compiled
+/// once, each with its pattern for reverse routing.
+let fuzzRoutes: [(source: String, pattern: RoutePattern)] =
+  (PlatformRoute.platformCatalogue.map(\.source) + PlatformLinks().universalLinks.map(\.pattern)).map {
+    do {
+      return ($0, try RoutePattern($0))
+    } catch {
+      fatalError("catalogue pattern `\($0)` does not compile: \(error)")
+    }
   }
-}
 
 let fuzzTable: RouteTable<Int> = {
   do {
     return try RouteTable(fuzzRoutes.enumerated().map { ($0.element.pattern, $0.offset) })
   } catch {
-    fatalError("fixture routes conflict: \(error)")
+    fatalError("catalogue routes conflict: \(error)")
   }
 }()
 
@@ -93,7 +95,7 @@ func checkMatch(_ match: RouteMatch<Int>, _ link: DeepLink, _ input: String) {
   let (route, pattern) = fuzzRoutes[match.value]
   let parameters = match.parameters
   for name in pattern.requiredParameterNames where (parameters[name] ?? "").isEmpty {
-    fail("route `\(route.pattern)` lost parameter `\(name)`", input)
+    fail("route `\(route)` lost parameter `\(name)`", input)
   }
   for segment in pattern.segments {
     if case .parameter(let name, let type) = segment, let value = parameters[name], !type.accepts(value) {
@@ -107,9 +109,9 @@ func checkMatch(_ match: RouteMatch<Int>, _ link: DeepLink, _ input: String) {
   }
   let rebuilt: DeepLink
   do {
-    rebuilt = try pattern.link(parameters.dictionary, scheme: PlatformRouteFixture.scheme, host: link.host)
+    rebuilt = try pattern.link(parameters.dictionary, scheme: PlatformLinks.scheme, host: link.host)
   } catch {
-    fail("reverse routing `\(route.pattern)` with \(parameters) failed: \(error)", input)
+    fail("reverse routing `\(route)` with \(parameters) failed: \(error)", input)
   }
   let reparsed: DeepLink
   do {
@@ -122,8 +124,8 @@ func checkMatch(_ match: RouteMatch<Int>, _ link: DeepLink, _ input: String) {
   }
   if again.value != match.value || again.parameters != parameters {
     fail(
-      "reverse-routed `\(rebuilt.absoluteString)` matches `\(fuzzRoutes[again.value].route.pattern)` "
-        + "with \(again.parameters), not `\(route.pattern)` with \(parameters)", input)
+      "reverse-routed `\(rebuilt.absoluteString)` matches `\(fuzzRoutes[again.value].source)` "
+        + "with \(again.parameters), not `\(route)` with \(parameters)", input)
   }
 }
 
@@ -139,7 +141,9 @@ public func fuzzDeepLink(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     link = try DeepLink(input)
   } catch {
     _ = error.reason
-    if (try? DeepLink(input, knownHosts: fuzzKnownHosts)) != nil { fail("read with known hosts, but not without", input) }
+    if (try? DeepLink(input, knownHosts: fuzzKnownHosts)) != nil {
+      fail("read with known hosts, but not without", input)
+    }
     return 0
   }
   if (try? DeepLink(input, knownHosts: fuzzKnownHosts)) != link { fail("read differently with known hosts", input) }

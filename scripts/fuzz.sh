@@ -3,9 +3,10 @@
 #
 #   scripts/fuzz.sh [seconds] [extra libFuzzer options...]     (default: 60 seconds)
 #
-# Builds Fuzz/FuzzDeepLink.swift with the DeepLinkCore sources and the platform route fixture
-# into one module (-D FUZZING: nothing to import), with libFuzzer and AddressSanitizer, under
-# .build-fuzz/. Seeds the corpus from Fuzz/seeds.txt (one link a line; '#' comments and blank
+# Builds Fuzz/FuzzDeepLink.swift with the DeepLinkCore sources and the platform's link catalogue
+# (Sources/PlatformLinks, but for the chains, which need DeepLinkNavigation; copied under
+# .build-fuzz/platform without their `import DeepLinkCore`) into one module (-D FUZZING: nothing to
+# import), with libFuzzer and AddressSanitizer, under .build-fuzz/. Seeds the corpus from Fuzz/seeds.txt (one link a line; '#' comments and blank
 # lines skipped) into .build-fuzz/corpus, which is kept between runs and never committed.
 # A crash leaves its input as .build-fuzz/crash-* and fails the script; reproduce it with
 #   .build-fuzz/fuzz-deeplink .build-fuzz/crash-<hash>
@@ -19,7 +20,13 @@ mkdir -p "$out/corpus"
 
 sources=()
 while IFS= read -r file; do sources+=("$file"); done < <(find Sources/DeepLinkCore -name '*.swift' | sort)
-sources+=(Sources/DeepLinkTesting/PlatformRouteFixture.swift Fuzz/FuzzDeepLink.swift)
+mkdir -p "$out/platform"
+for file in Sources/PlatformLinks/*.swift; do
+  [[ "$file" == */PlatformChains.swift ]] && continue
+  sed '/^import DeepLinkCore$/d' "$file" > "$out/platform/$(basename "$file")"
+  sources+=("$out/platform/$(basename "$file")")
+done
+sources+=(Fuzz/FuzzDeepLink.swift)
 
 # The toolchain's lld links the sanitizer runtime without gold's "Cannot export local symbol" noise.
 linker=()

@@ -12,7 +12,7 @@
   ///
   /// ```swift
   /// func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
-  ///   links.route(connectionOptions: options)          // links = SceneLinkRouter(linker: linker)
+  ///   links.route(connectionOptions: options)  // links = SceneLinkRouter(linker: linker)
   /// }
   /// func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
   ///   links.route(openURLContexts: contexts)

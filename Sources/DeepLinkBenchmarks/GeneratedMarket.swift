@@ -9,7 +9,7 @@ import PlatformLinks
 ///
 /// ```swift
 /// let market = GeneratedMarket(id: "G", rules: 1_000)
-/// let problems = MarketComposer(catalogue: [market]).problems(of: market)   // []
+/// let problems = MarketComposer(catalogue: [market]).problems(of: market)  // []
 /// ```
 struct GeneratedMarket: MarketModule {
   /// The rule a planted takeover adds: a platform web path, claimed by the market.

@@ -14,7 +14,7 @@ import PlatformLinks
 ///
 /// ```swift
 /// let snapshot = try DecisionSnapshot(market: "CA", examples: ["https://shop.example.ca/fr/panier"])
-/// snapshot.differences(from: storedText)   // [] when nothing changed
+/// snapshot.differences(from: storedText)  // [] when nothing changed
 /// ```
 public struct DecisionSnapshot: Sendable, Equatable {
   /// One line per link, sorted by link.

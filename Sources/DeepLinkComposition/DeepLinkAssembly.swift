@@ -23,15 +23,35 @@ public enum DeepLinkAssembly {
     market: String?, container: DependencyContainer,
     configure: (DeepLinker.Configurator) -> DeepLinker.Configurator = { $0 }
   ) throws -> DeepLinker {
-    try MarketComposer().makeDeepLinker(for: try module(market), container: container, configure: configure)
+    try MarketComposer(checksDestinations: checksDestinationsAtLaunch).makeDeepLinker(
+      for: try module(market), container: container, configure: configure)
   }
+
+  /// Whether an app's launch (``makeDeepLinker(market:container:configure:)``,
+  /// ``startDeepLinker(market:container:configure:)``) checks the routes' destination types: in a
+  /// debug build of the package, yes; in a release build, no. The check's result depends on the
+  /// code only, every test and tool that composes runs it, and it costs about 230,000
+  /// instructions per destination type in a fresh process (`Docs/Destinations.md`).
+  public static let checksDestinationsAtLaunch: Bool = {
+    #if DEBUG
+      true
+    #else
+      false
+    #endif
+  }()
 
   /// The pure, `Sendable` configuration for `market` (or the platform alone), for tools that
   /// decide links without handling them (the `deeplink` command, benchmarks, validation).
   ///
+  /// - Parameters:
+  ///   - market: the market's identifier, `nil` for the platform alone.
+  ///   - checkingDestinations: whether to check the routes' destination types
+  ///     (``MarketComposer/checksDestinations``); on by default.
   /// - Throws: ``CompositionError``.
-  public static func configuration(market: String?) throws(CompositionError) -> DeepLinkConfiguration {
-    try MarketComposer().configuration(for: try module(market))
+  public static func configuration(
+    market: String?, checkingDestinations: Bool = true
+  ) throws(CompositionError) -> DeepLinkConfiguration {
+    try MarketComposer(checksDestinations: checkingDestinations).configuration(for: try module(market))
   }
 
   /// Every composition problem of `market` against the platform and every other market of the
@@ -66,7 +86,7 @@ extension MarketServices {
 /// The navigator and session of tools that only decide links; handlers never run there, so
 /// showing a screen or signing in refuses (the completion gets `false`).
 struct DecisionOnlyNavigator: Navigator, Session {
-  @MainActor func show(_ screens: [Screen]) {}
+  @MainActor func show(_ destinations: [any LinkDestination]) {}
   @MainActor func confirm(_ link: DeepLink, completion: @escaping @Sendable (Bool) -> Void) { completion(false) }
   @MainActor var isSignedIn: Bool { false }
   @MainActor func signIn(completion: @escaping @Sendable (Bool) -> Void) { completion(false) }

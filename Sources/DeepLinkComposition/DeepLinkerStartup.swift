@@ -93,6 +93,7 @@ extension DeepLinkAssembly {
     } else {
       module = nil
     }
-    return try MarketComposer().startDeepLinker(for: module, container: container, configure: configure)
+    return try MarketComposer(checksDestinations: DeepLinkAssembly.checksDestinationsAtLaunch).startDeepLinker(
+      for: module, container: container, configure: configure)
   }
 }

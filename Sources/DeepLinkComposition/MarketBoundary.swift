@@ -14,8 +14,8 @@ import PlatformLinks
 /// thousand rules is checked against ten thousand platform routes in milliseconds.
 ///
 /// ```swift
-/// let boundary = MarketBoundary(platform: platform, markets: catalogue)
-/// let problems = boundary.problems(of: market)   // [] when the market stays in its space
+/// let boundary = MarketBoundary(platform: platform, reservedBarriers: ["authentication"], markets: catalogue)
+/// let problems = boundary.problems(of: market)  // [] when the market stays in its space
 /// ```
 public struct MarketBoundary: Sendable {
   /// One route (or path-matching plugin) as a side declares it.
@@ -112,17 +112,17 @@ public struct MarketBoundary: Sendable {
       overrides: overrides, markets: markets)
   }
 
-  /// Prepares the checks, with the platform's rules compiled already (`compiledRules[i]` is
-  /// `platform.rules[i]` compiled, `nil` where it does not compile); `nil` compiles them here.
+  /// Prepares the checks, with the platform's rules compiled already (`compiledRules` holds
+  /// each of `platform.rules` that compiles, compiled, in order); `nil` compiles them here.
   package init(
-    platform: Side, compiledRules: [CompiledRewrite?]?, chainSteps: (name: String, patterns: [String])?,
+    platform: Side, compiledRules: [CompiledRewrite]?, chainSteps: (name: String, patterns: [String])?,
     reservedBarriers: [BarrierName], overrides: [MarketOverride], markets: [Side]
   ) {
     self.platform = platform
     self.markets = markets
     self.reservedBarriers = reservedBarriers + platform.barriers.filter { !reservedBarriers.contains($0) }
     self.overrides = overrides
-    self.platformRules = (compiledRules ?? platform.rules.map { try? $0.compile() }).compactMap { $0 }
+    self.platformRules = compiledRules ?? platform.rules.compactMap { try? $0.compile() }
     let routes = platform.routes.compactMap { route in
       (try? RoutePattern(route.pattern)).map { PlatformRoute(route: route, pattern: $0) }
     }
@@ -144,9 +144,10 @@ public struct MarketBoundary: Sendable {
     problems(of: market, compiledRules: nil)
   }
 
-  /// ``problems(of:)``, with the market's rules compiled already (`compiledRules[i]` is
-  /// `market.rules[i]` compiled, `nil` where it does not compile); `nil` compiles them here.
-  package func problems(of market: Side, compiledRules: [CompiledRewrite?]?) -> [CompositionProblem] {
+  /// ``problems(of:)``, with the market's rules compiled already (`compiledRules` holds each of
+  /// `market.rules` that compiles, compiled, in order); `nil` compiles them here. A rule that
+  /// does not compile is reported when the configuration compiles.
+  package func problems(of market: Side, compiledRules: [CompiledRewrite]?) -> [CompositionProblem] {
     let id = market.owner.marketID ?? "?"
     // The platform, then every other market: made once, not at each declaration.
     let sides = [platform] + markets.filter { $0.owner != market.owner }
@@ -170,8 +171,7 @@ public struct MarketBoundary: Sendable {
     for barrier in market.barriers where reservedBarriers.contains(barrier) {
       problems.append(.reservedBarrier(market: id, barrier: barrier))
     }
-    for compiled in compiledRules ?? market.rules.map({ try? $0.compile() }) {
-      guard let compiled else { continue }  // reported when the configuration compiles
+    for compiled in compiledRules ?? market.rules.compactMap({ try? $0.compile() }) {
       problems += self.problems(ofRule: compiled, market: market, sides: sides)
     }
     for route in market.routes {

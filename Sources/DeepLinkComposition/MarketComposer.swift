@@ -17,13 +17,22 @@ public struct MarketComposer: Sendable {
   public var catalogue: [any MarketModule]
   /// The platform rules a market may replace.
   public var overrides: [MarketOverride]
+  /// Whether composition checks each route's destination type against its route and the rules
+  /// onto it (``DeepLinkCore/DestinationMismatch``). The check reads each type through its
+  /// `Decodable` conformance, which costs about 230,000 instructions per type the first time in a
+  /// process; its result depends on the code only. On by default; an app's release launch turns
+  /// it off (``DeepLinkAssembly/checksDestinationsAtLaunch``).
+  public var checksDestinations: Bool
 
   /// A composer over `catalogue` with the platform's own overrides.
   public init(
-    catalogue: [any MarketModule] = MarketCatalogue.markets, overrides: [MarketOverride] = PlatformLinks.marketOverrides
+    catalogue: [any MarketModule] = MarketCatalogue.markets,
+    overrides: [MarketOverride] = PlatformLinks.marketOverrides,
+    checksDestinations: Bool = true
   ) {
     self.catalogue = catalogue
     self.overrides = overrides
+    self.checksDestinations = checksDestinations
   }
 
   /// The pure, `Sendable` configuration for `market` (the platform alone for `nil`).
@@ -122,6 +131,7 @@ public struct MarketComposer: Sendable {
   /// Combines the platform and `market`, runs the boundary checks and compiles.
   func compose(_ market: (any MarketModule)?, services: MarketServices) throws(CompositionError) -> Composed {
     var specification = try Self.platformSpecification(services: services)
+    specification.checksDestinations = checksDestinations
     guard let market else {
       do {
         return Composed(
@@ -140,12 +150,23 @@ public struct MarketComposer: Sendable {
       }
     }
     let declared = MarketDeclaration(market, services: services)
-    // Every rule is compiled once, for the checks and for the configuration, and each target once.
+    // Every rule is compiled once, for the checks and for the configuration, and each target
+    // once. Lists of the rules that compile (and a count of those that do not), not of optional
+    // rules: a list of optionals is two more types made at launch, and its rules copied out.
     var targets: [String: RoutePattern] = [:]
-    let platformRules = specification.universalLinks.map { try? $0.compile(targets: &targets) }
+    var failures = 0
+    func compiled(_ rules: [UniversalLink]) -> [CompiledRewrite] {
+      var result: [CompiledRewrite] = []
+      result.reserveCapacity(rules.count)
+      for rule in rules {
+        if let compiled = try? rule.compile(targets: &targets) { result.append(compiled) } else { failures += 1 }
+      }
+      return result
+    }
+    let platformCompiled = compiled(specification.universalLinks)
     let marketRules = declared.side.rules.map { $0.owned(by: owner) }
-    let marketCompiled = marketRules.map { try? $0.compile(targets: &targets) }
-    problems += boundary(services: services, platformRules: (specification.universalLinks, platformRules))
+    let marketCompiled = compiled(marketRules)
+    problems += boundary(services: services, platformRules: (specification.universalLinks, platformCompiled))
       .problems(of: declared.side, compiledRules: marketCompiled)
 
     let taken = Set(specification.urlSchemes.map(\.scheme))
@@ -157,11 +178,13 @@ public struct MarketComposer: Sendable {
     // permission; without it the rule was refused above.
     specification.universalLinks += marketRules
     // When one does not compile, the configuration compiles them again and reports the first.
-    var compiled: [CompiledRewrite] = []
-    compiled.reserveCapacity(platformRules.count + marketCompiled.count)
-    for rule in platformRules { if let rule { compiled.append(rule) } }
-    for rule in marketCompiled { if let rule { compiled.append(rule) } }
-    specification.compiledRules = compiled.count == specification.universalLinks.count ? compiled : nil
+    if failures == 0 {
+      var all = platformCompiled
+      all.append(contentsOf: marketCompiled)
+      specification.compiledRules = all
+    } else {
+      specification.compiledRules = nil
+    }
     for plugin in declared.plugins { specification.install(plugin, owner: owner) }
     for barrier in declared.barriers where !PlatformBarrierName.reservedList.contains(barrier.name) {
       specification.install(barrier, owner: owner)
@@ -179,13 +202,13 @@ public struct MarketComposer: Sendable {
   }
 
   /// The boundary over the platform and the whole catalogue; `platformRules`, when given, are
-  /// the platform's rules (`PlatformLinks().universalLinks`, made once by the caller) with each
-  /// compiled (see ``MarketBoundary/init(platform:compiledRules:chainSteps:reservedBarriers:overrides:markets:)``).
+  /// the platform's rules (`PlatformLinks().universalLinks`, made once by the caller) and those
+  /// of them that compile, compiled (see ``MarketBoundary/init(platform:compiledRules:chainSteps:reservedBarriers:overrides:markets:)``).
   ///
   /// The catalogue's markets are read for their domains and schemes only: that is all the checks
   /// compare another market's declarations by.
   func boundary(
-    services: MarketServices, platformRules: (rules: [UniversalLink], compiled: [CompiledRewrite?])? = nil
+    services: MarketServices, platformRules: (rules: [UniversalLink], compiled: [CompiledRewrite])? = nil
   ) -> MarketBoundary {
     let platform = PlatformLinks()
     let routes = PlatformRoute.platformCatalogue.map { MarketBoundary.Route(name: $0.name, pattern: $0.source) }

@@ -20,7 +20,7 @@ import DeepLinkCore
 ///   (pattern: "/productdetail/{id:int}", value: Screen.detail),
 /// ])
 /// let plan = resolver.resolve(try DeepLink("shop://productlist/12/productdetail/34"))
-/// plan?.values            // [.list, .detail]
+/// plan?.values  // [.list, .detail]
 /// plan?.map { $0["id"] }  // ["12", "34"]
 /// ```
 public struct ChainResolver<Value: Sendable>: Sendable {

@@ -16,8 +16,10 @@ import Foundation
 /// ```swift
 /// enum Screen: Sendable { case list, detail }
 /// let chains = try ChainedLinkPlugin(
-///   steps: [(pattern: "/productlist/{id:int}", value: Screen.list),
-///           (pattern: "/productdetail/{id:int}", value: Screen.detail)]
+///   steps: [
+///     (pattern: "/productlist/{id:int}", value: Screen.list),
+///     (pattern: "/productdetail/{id:int}", value: Screen.detail),
+///   ]
 /// ) { plan, state in
 ///   navigator.setStack(plan.map { ($0.value, $0["id"]!) }, animated: !state.isColdStart)
 /// }

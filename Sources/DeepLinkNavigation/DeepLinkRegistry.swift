@@ -16,7 +16,7 @@ import Foundation
 ///   handlers: [LoginHandler(), ProductsHandler(), PaymentHandler()],
 ///   fallback: { link in navigator.showHome() })
 ///
-/// WindowGroup { ContentView().onOpenURL { registry.handle($0) } }
+/// // SwiftUI: WindowGroup { ContentView().onOpenURL { registry.handle($0) } }
 /// ```
 @MainActor
 public struct DeepLinkRegistry {

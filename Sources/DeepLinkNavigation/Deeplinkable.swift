@@ -14,7 +14,7 @@ import DeepLinkCore
 /// ```swift
 /// final class ProductDetailModule: Deeplinkable {
 ///   static let deeplinkPatterns = ["/pdp/{id:int}"]
-///   let productID: String
+///   var productID: String
 ///   init(productID: String) { self.productID = productID }
 ///
 ///   static func module(fromDeeplink match: MatchedDeepLink) -> ProductDetailModule? {

@@ -9,7 +9,7 @@ import DeepLinkCore
 ///
 /// ```swift
 /// func respond(on match: MatchedDeepLink) {
-///   showProduct(id: match["id"]!)   // pattern `/product/{id:int}`
+///   showProduct(id: match["id"]!)  // pattern `/product/{id:int}`
 /// }
 /// ```
 public struct MatchedDeepLink: Sendable, Hashable, CustomStringConvertible {

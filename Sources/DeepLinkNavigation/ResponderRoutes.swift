@@ -9,7 +9,7 @@ import DeepLinkCore
 /// ```swift
 /// final class ProductCoordinator: DeepLinkResponder {
 ///   let deepLinkRoutes = try! ResponderRoutes(["/product/{id:int}", "/product/{id:int}/reviews"])
-///   …
+///   func respond(on match: MatchedDeepLink) { showProduct(id: match["id"]!) }
 /// }
 /// ```
 public struct ResponderRoutes: Sendable {

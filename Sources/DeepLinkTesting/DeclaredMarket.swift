@@ -6,7 +6,7 @@ import PlatformLinks
 /// ```swift
 /// var market = DeclaredMarket(id: "BR")
 /// market.rules = [UniversalLink("https://shop.example.com/ip/{slug}/{id:int}", to: .cart)]
-/// compositionMessages(market)   // one message naming the market's rule and the platform's
+/// compositionMessages(market)  // one message naming the market's rule and the platform's
 /// ```
 public struct DeclaredMarket: MarketModule {
   /// The identifier.

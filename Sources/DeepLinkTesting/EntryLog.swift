@@ -2,7 +2,10 @@
 ///
 /// ```swift
 /// let log = EntryLog()
-/// try linker.addRoute("/cart") { _, _ in log.append("cart"); return true }
+/// try linker.addRoute("/cart") { _, _ in
+///   log.append("cart")
+///   return true
+/// }
 /// _ = await linker.handle("shop://cart")
 /// #expect(log.entries == ["cart"])
 /// ```

@@ -14,6 +14,8 @@ public final class ControlledBarrier: DeepLinkHandlingBarrier {
   /// The links checked so far.
   public private(set) var checkedLinks: [DeepLink] = []
   private var pending: [@Sendable (Bool) -> Void] = []
+  /// Tasks in ``waitForChecks(_:)``: how many pending checks each waits for.
+  private var checkWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
   /// Creates a barrier.
   public nonisolated init(name: BarrierName, isSatisfied: Bool = false, checkTimeout: Duration = .seconds(60)) {
@@ -31,6 +33,10 @@ public final class ControlledBarrier: DeepLinkHandlingBarrier {
   public func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
     checkedLinks.append(deepLink)
     pending.append(completion)
+    let count = pending.count
+    let woken = checkWaiters.filter { $0.count <= count }
+    checkWaiters.removeAll { $0.count <= count }
+    for waiter in woken { waiter.continuation.resume() }
   }
 
   /// How many checks wait for an answer.
@@ -46,9 +52,21 @@ public final class ControlledBarrier: DeepLinkHandlingBarrier {
     }
   }
 
-  /// Waits (yielding) until at least `count` checks are pending.
+  /// Returns once at least `count` checks are pending: the check that makes the count resumes
+  /// the caller. Returns at once if the calling task is cancelled (by a test's `.timeLimit`).
   public func waitForChecks(_ count: Int) async {
-    await yieldUntil { self.pending.count >= count }
+    guard pending.count < count, !Task.isCancelled else { return }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in checkWaiters.append((count, continuation)) }
+    } onCancel: {
+      Task { @MainActor in self.resumeWaiters() }
+    }
+  }
+
+  private func resumeWaiters() {
+    let waiters = checkWaiters
+    checkWaiters = []
+    for waiter in waiters { waiter.continuation.resume() }
   }
 }
 

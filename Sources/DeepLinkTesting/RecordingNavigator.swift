@@ -1,12 +1,16 @@
 import DeepLinkCore
 import PlatformLinks
 
-/// A navigator and session for tests: records every screen shown and every confirmation
+/// A navigator and session for tests: records every destination shown and every confirmation
 /// asked, and answers confirmations and sign-ins as the test says.
+///
+/// ```swift
+/// #expect(navigator.shownValues == [[ProductPage(id: 123, locale: "fr")]])
+/// ```
 @MainActor
 public final class RecordingNavigator: Navigator, Session {
   /// Every `show` call, in order.
-  public private(set) var shown: [[Screen]] = []
+  public private(set) var shown: [[any LinkDestination]] = []
   /// Every link a confirmation was asked for.
   public private(set) var confirmations: [DeepLink] = []
   /// The answer to confirmations.
@@ -25,8 +29,8 @@ public final class RecordingNavigator: Navigator, Session {
     self.signInSucceeds = signInSucceeds
   }
 
-  /// Records the screens.
-  public func show(_ screens: [Screen]) { shown.append(screens) }
+  /// Records the destinations.
+  public func show(_ destinations: [any LinkDestination]) { shown.append(destinations) }
 
   /// Records the link and answers with ``confirms``.
   public func confirm(_ link: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
@@ -41,6 +45,10 @@ public final class RecordingNavigator: Navigator, Session {
     completion(signInSucceeds)
   }
 
-  /// The last screen shown, if any.
-  public var lastScreen: Screen? { shown.last?.last }
+  /// Every `show` call's destinations as `AnyHashable`, for comparing with values of several
+  /// types: `[[CartPage(locale: "fr")], [ProductPage(id: 1)]]`.
+  public var shownValues: [[AnyHashable]] { shown.map { $0.map { AnyHashable($0) } } }
+
+  /// The last destination shown, if any.
+  public var last: (any LinkDestination)? { shown.last?.last }
 }

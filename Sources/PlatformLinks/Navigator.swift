@@ -1,7 +1,11 @@
 import DeepLinkCore
 
-/// One screen to show: a route and its parameters.
-public struct Screen: Sendable, Hashable, CustomStringConvertible {
+/// A route's name and parameters as strings: what the ``Navigator`` receives for a route that
+/// declares no ``DeepLinkCore/LinkDestination`` of its own.
+///
+/// A thin layer for code that has not moved to destinations: give the route a destination type
+/// and the navigator receives that value instead, its fields already read as their types.
+public struct Screen: LinkDestination, CustomStringConvertible {
   /// The route's name (`product`, `flyer`).
   public let route: String
   /// The parameters, rewrite extras (such as `locale`) included.
@@ -21,10 +25,14 @@ public struct Screen: Sendable, Hashable, CustomStringConvertible {
 
 /// What handlers call to show screens; the app implements it with UIKit or SwiftUI, tests with
 /// `RecordingNavigator` from `DeepLinkTesting`.
+///
+/// Each destination is a `Hashable` value the app switches on by type (``ProductPage``,
+/// ``CartPage``, a market's own) and appends to a SwiftUI `NavigationStack` path or pushes as a
+/// UIKit view controller; `Docs/Adoption.md` shows both.
 public protocol Navigator: Sendable {
-  /// Shows `screens` in one step: the first presented, each next one pushed on top (a single
-  /// screen for most links, several for chained links).
-  @MainActor func show(_ screens: [Screen])
+  /// Shows `destinations` in one step: the first presented, each next one pushed on top (a
+  /// single destination for most links, several for chained links).
+  @MainActor func show(_ destinations: [any LinkDestination])
   /// Asks the user to confirm a state-changing link that came from outside the app.
   @MainActor func confirm(_ link: DeepLink, completion: @escaping @Sendable (Bool) -> Void)
 }

@@ -3,41 +3,50 @@ import DeepLinkCore
 /// The platform's link catalogue (the brief's `LINKS.md`, "Platform").
 extension PlatformRoute {
   /// Home: `shop://` and `shop:///`.
-  public static let home = PlatformRoute("home", "/")
+  public static let home = PlatformRoute("home", "/", destination: HomePage.self)
   /// Home by name: `shop://home`.
-  public static let homeAlias = PlatformRoute("home", "/home")
+  public static let homeAlias = PlatformRoute("home", "/home", destination: HomePage.self)
   /// Product detail.
-  public static let product = PlatformRoute("product", "/product/{id:int}")
+  public static let product = PlatformRoute("product", "/product/{id:int}", destination: ProductPage.self)
   /// Search results.
-  public static let search = PlatformRoute("search", "/search?q={query}", freeTextParameters: ["query"])
+  public static let search = PlatformRoute(
+    "search", "/search?q={query}", freeTextParameters: ["query"], destination: SearchResults.self)
   /// Browse a category.
-  public static let category = PlatformRoute("category", "/category/{id:int}")
+  public static let category = PlatformRoute("category", "/category/{id:int}", destination: CategoryPage.self)
   /// The cart.
-  public static let cart = PlatformRoute("cart", "/cart")
+  public static let cart = PlatformRoute("cart", "/cart", destination: CartPage.self)
   /// Checkout.
-  public static let checkout = PlatformRoute("checkout", "/checkout", barriers: [PlatformBarrierName.authentication])
+  public static let checkout = PlatformRoute(
+    "checkout", "/checkout", barriers: [PlatformBarrierName.authentication], destination: CheckoutPage.self)
   /// Pay an order: changes state.
   public static let pay = PlatformRoute(
-    "pay", "/pay?order_id={order_id:int}", barriers: [PlatformBarrierName.authentication], changesState: true)
+    "pay", "/pay?order_id={order_id:int}", barriers: [PlatformBarrierName.authentication], changesState: true,
+    destination: PaymentPage.self)
   /// A payment's detail.
   public static let transaction = PlatformRoute(
-    "transaction", "/transaction/{transaction_id}", barriers: [PlatformBarrierName.authentication])
+    "transaction", "/transaction/{transaction_id}", barriers: [PlatformBarrierName.authentication],
+    destination: TransactionPage.self)
   /// Order history.
-  public static let orders = PlatformRoute("orders", "/orders", barriers: [PlatformBarrierName.authentication])
+  public static let orders = PlatformRoute(
+    "orders", "/orders", barriers: [PlatformBarrierName.authentication], destination: OrderHistoryPage.self)
   /// One order.
-  public static let order = PlatformRoute("order", "/orders/{id:int}", barriers: [PlatformBarrierName.authentication])
+  public static let order = PlatformRoute(
+    "order", "/orders/{id:int}", barriers: [PlatformBarrierName.authentication], destination: OrderPage.self)
   /// The account.
-  public static let account = PlatformRoute("account", "/account", barriers: [PlatformBarrierName.authentication])
+  public static let account = PlatformRoute(
+    "account", "/account", barriers: [PlatformBarrierName.authentication], destination: AccountPage.self)
   /// Sign in.
-  public static let login = PlatformRoute("login", "/login")
+  public static let login = PlatformRoute("login", "/login", destination: LoginPage.self)
   /// A store's page.
-  public static let store = PlatformRoute("store", "/store/{id:int}")
+  public static let store = PlatformRoute("store", "/store/{id:int}", destination: StorePage.self)
   /// Deals, or one deal.
-  public static let deals = PlatformRoute("deals", "/deals/{id:int?}")
+  public static let deals = PlatformRoute("deals", "/deals/{id:int?}", destination: DealsPage.self)
   /// A product list; chainable.
-  public static let productList = PlatformRoute("productList", "/productlist/{id:int}", isChainable: true)
+  public static let productList = PlatformRoute(
+    "productList", "/productlist/{id:int}", isChainable: true, destination: ProductListPage.self)
   /// A product detail; chainable.
-  public static let productDetail = PlatformRoute("productDetail", "/productdetail/{id:int}", isChainable: true)
+  public static let productDetail = PlatformRoute(
+    "productDetail", "/productdetail/{id:int}", isChainable: true, destination: ProductDetailPage.self)
 
   /// Every platform route, in registration order.
   public static let platformCatalogue: [PlatformRoute] = [

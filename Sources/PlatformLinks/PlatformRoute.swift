@@ -7,8 +7,12 @@ import DeepLinkCore
 /// an extension (`PlatformRoute.flyer`). Because rewrite rules take a `PlatformRoute`, a rule
 /// whose target does not exist does not compile.
 ///
+/// A route declares the app's value for its links, its ``DeepLinkCore/LinkDestination``
+/// (``ProductPage`` for ``product``): handlers and the ``Navigator`` receive that value, made
+/// from the link's checked parameters, and composition checks the type against the pattern.
+///
 /// ```swift
-/// try PlatformRoute.product.link(["id": "123"]).absoluteString   // "shop://product/123"
+/// try PlatformRoute.product.link(["id": "123"]).absoluteString  // "shop://product/123"
 /// ```
 public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   /// A stable name (`product`), used for screens and telemetry.
@@ -25,6 +29,9 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   /// The captures that hold free text (search's query): exempt from the slash and dot part of
   /// the captured-value rule, not from its control, bidi and zero-width part.
   public let freeTextParameters: Set<String>
+  /// The app's value for a link of this route, made from its parameters; `nil` for a route
+  /// whose links are shown as a ``Screen``.
+  public let destination: (any LinkDestination.Type)?
 
   /// The route's identity, as a decision, telemetry and `explain` carry it: its name and its
   /// pattern (`RouteID(name: "product", pattern: "/product/{id:int}")`).
@@ -36,9 +43,10 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   public init(
     _ name: String, _ pattern: String, barriers: [BarrierName] = [], changesState: Bool = false,
     isChainable: Bool = false,
-    freeTextParameters: Set<String> = []
+    freeTextParameters: Set<String> = [], destination: (any LinkDestination.Type)? = nil
   ) {
     self.freeTextParameters = freeTextParameters
+    self.destination = destination
     self.name = name
     self.source = pattern
     self.barriers = barriers
@@ -68,5 +76,25 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
     try pattern.link(parameters, scheme: PlatformLinks.scheme)
   }
 
+  /// What a link of this route opens: its ``destination`` made from `parameters`, or a
+  /// ``Screen`` of the route's name and parameters when the route declares none (or, which
+  /// composition rules out for a routed link, when the parameters do not make one).
+  public func destination(from parameters: DeepLinkParameters) -> any LinkDestination {
+    if let destination, let value = try? parameters.decode(destination) { return value }
+    return Screen(route: name, parameters: parameters.dictionary)
+  }
+
   public var description: String { source }
+
+  public static func == (lhs: PlatformRoute, rhs: PlatformRoute) -> Bool {
+    lhs.name == rhs.name && lhs.source == rhs.source && lhs.barriers == rhs.barriers
+      && lhs.changesState == rhs.changesState && lhs.isChainable == rhs.isChainable
+      && lhs.freeTextParameters == rhs.freeTextParameters
+      && lhs.destination.map(ObjectIdentifier.init) == rhs.destination.map(ObjectIdentifier.init)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(source)
+  }
 }

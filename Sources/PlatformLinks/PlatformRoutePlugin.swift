@@ -2,7 +2,7 @@ import DeepLinkCore
 import Foundation
 
 /// The default handler of one ``PlatformRoute``: a path-matching plugin that shows the route's
-/// screen through the ``Navigator``.
+/// destination (``PlatformRoute/destination(from:)``) through the ``Navigator``.
 public struct PlatformRoutePlugin: DeepLinkHandlerPathMatchingPlugin {
   /// The route handled.
   public let route: PlatformRoute
@@ -19,11 +19,12 @@ public struct PlatformRoutePlugin: DeepLinkHandlerPathMatchingPlugin {
   public var barriers: [BarrierName] { route.barriers }
   public var changesState: Bool { route.changesState }
   public var freeTextParameters: Set<String> { route.freeTextParameters }
+  public var destination: (any LinkDestination.Type)? { route.destination }
 
   @MainActor public func handleDeepLink(
     parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
-    navigator.show([Screen(route: route.name, parameters: parameters.dictionary)])
+    navigator.show([route.destination(from: parameters)])
     completion()
   }
 

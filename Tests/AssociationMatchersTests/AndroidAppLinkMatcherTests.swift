@@ -2,88 +2,16 @@ import AssociationMatchers
 import Foundation
 import Testing
 
-private typealias Matcher = AndroidAppLinkMatcher
-private typealias Decision = AndroidAppLinkMatcher.Decision
-private typealias FileError = AndroidAppLinkMatcher.FileError
-
-private enum Page {
-  static let site = "https://developer.android.com"
-  static let data = site + "/guide/topics/manifest/data-element"
-  static let intents = site + "/guide/components/intents-filters"
-  static let add = site + "/training/app-links/add-applinks"
-  static let verify = site + "/training/app-links/verify-applinks"
-  static let test = site + "/training/app-links/test-applinks"
-  static let configure = site + "/training/app-links/configure-assetlinks"
-  static let deep = site + "/training/app-links/create-deeplinks"
-  static let group = site + "/guide/topics/manifest/uri-relative-filter-group-element"
-  static let patternMatcher = site + "/reference/android/os/PatternMatcher"
-  static let strings = site + "/guide/topics/resources/string-resource"
-  /// The expression table of AOSP's DalComponentParserTest, quoted by the research note (B3); the wildcard meanings
-  /// are CFG's.
-  static let dalTable = configure + " + AOSP DalComponentParserTest"
-}
-
-/// One URL and its expected decision at an API level, with the page the expectation comes from.
-private struct Row: Sendable, CustomTestStringConvertible {
-  var url: String
-  var expected: Decision
-  var apiLevel = 31
-  var source: String
-  var testDescription: String { "\(url) @\(apiLevel) -> \(expected) [\(source)]" }
-}
-
-/// An App Links intent filter (ADD): VIEW, DEFAULT, BROWSABLE and `data`.
-private func filter(_ data: String, autoVerify: Bool = true) -> String {
-  """
-  <intent-filter\(autoVerify ? " android:autoVerify=\"true\"" : "")>
-    <action android:name="android.intent.action.VIEW" />
-    <category android:name="android.intent.category.DEFAULT" />
-    <category android:name="android.intent.category.BROWSABLE" />
-    \(data)
-  </intent-filter>
-  """
-}
-
-/// The assetlinks statement of CFG with `components` as its `dynamic_app_link_components`.
-private func assetLinks(_ components: String) -> Data {
-  Data(
-    """
-    [{"relation": ["delegate_permission/common.handle_all_urls"],
-      "target": {"namespace": "android_app", "package_name": "com.example.app",
-                 "sha256_cert_fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:\
-    83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]},
-      "relation_extensions": {"delegate_permission/common.handle_all_urls": {
-        "dynamic_app_link_components": \(components)}}}]
-    """.utf8)
-}
-
-private func expect(_ row: Row, _ matcher: Matcher) {
-  #expect(matcher.decide(row.url, apiLevel: row.apiLevel) == row.expected, "\(row.source)")
-}
-
-private func fileError(manifest: String, assetLinks: Data? = nil) -> FileError? {
-  do {
-    _ = try Matcher(manifest: manifest, assetLinks: assetLinks)
-    return nil
-  } catch {
-    return error
-  }
-}
-
-/// Where the assetlinks file of ``assetLinks(_:)`` keeps its components, as `FileError` names it.
-private let listKey =
-  #"[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components"#
-
 @Suite struct AndroidAppLinkMatcherTests {
   // MARK: A3: pooled <data> elements
 
   // DEEP: two <data> elements in one filter form a cross product of schemes and hosts.
-  fileprivate static let crossProductManifest = filter(
+  static let crossProductManifest = filter(
     """
     <data android:scheme="https" android:host="www.example.com" />
     <data android:scheme="app" android:host="open.my.app" />
     """)
-  fileprivate static let crossProductRows = [
+  static let crossProductRows = [
     Row(url: "https://www.example.com", expected: .claimed(filter: 0, data: "any path"), source: Page.deep),
     Row(url: "app://open.my.app", expected: .claimed(filter: 0, data: "any path"), source: Page.deep),
     Row(url: "app://www.example.com", expected: .claimed(filter: 0, data: "any path"), source: Page.deep),
@@ -97,18 +25,18 @@ private let listKey =
   ]
 
   @Test("A3: schemes × hosts of one filter (DEEP)", arguments: crossProductRows)
-  fileprivate func crossProduct(row: Row) throws {
+  func crossProduct(row: Row) throws {
     expect(row, try Matcher(manifest: Self.crossProductManifest))
   }
 
   // DATA: (scheme something, host project1) + (scheme something-else, host project2, path /page1) equals five
   // separate <data> elements, so /page1 applies to both hosts and both schemes.
-  fileprivate static let pooledManifest = filter(
+  static let pooledManifest = filter(
     """
     <data android:scheme="something" android:host="project1.example.com" />
     <data android:scheme="something-else" android:host="project2.example.com" android:path="/page1" />
     """)
-  fileprivate static let pooledRows = [
+  static let pooledRows = [
     Row(
       url: "something://project1.example.com/page1", expected: .claimed(filter: 0, data: "path=\"/page1\""),
       source: Page.data),
@@ -122,11 +50,11 @@ private let listKey =
   ]
 
   @Test("A3: all <data> of a filter pool into one (DATA)", arguments: pooledRows)
-  fileprivate func pooled(row: Row) throws { expect(row, try Matcher(manifest: Self.pooledManifest)) }
+  func pooled(row: Row) throws { expect(row, try Matcher(manifest: Self.pooledManifest)) }
 
   // DATA: without a scheme the other URI attributes are ignored (IF: such a filter takes content: and file: URIs
   // only); without a host the port and path attributes are ignored.
-  fileprivate static let dependencyRows: [(manifest: String, row: Row)] = [
+  static let dependencyRows: [(manifest: String, row: Row)] = [
     (
       filter(#"<data android:host="www.example.com" android:path="/a" />"#),
       Row(url: "https://www.example.com/a", expected: .unclaimed, source: Page.data)
@@ -144,11 +72,11 @@ private let listKey =
   ]
 
   @Test("A3: scheme, then host, then path (DATA)", arguments: dependencyRows)
-  fileprivate func dependencies(manifest: String, row: Row) throws { expect(row, try Matcher(manifest: manifest)) }
+  func dependencies(manifest: String, row: Row) throws { expect(row, try Matcher(manifest: manifest)) }
 
   // MARK: A1, A2, IF: the filter's shape
 
-  fileprivate static let shapeRows: [(manifest: String, row: Row)] = [
+  static let shapeRows: [(manifest: String, row: Row)] = [
     // TEST: map.example.com is not verified: "it does not have android.intent.category.BROWSABLE".
     (
       """
@@ -206,17 +134,17 @@ private let listKey =
   ]
 
   @Test("A1, A2: action VIEW, categories DEFAULT and BROWSABLE, no MIME type", arguments: shapeRows)
-  fileprivate func shape(manifest: String, row: Row) throws { expect(row, try Matcher(manifest: manifest)) }
+  func shape(manifest: String, row: Row) throws { expect(row, try Matcher(manifest: manifest)) }
 
   // MARK: A4: scheme, host, port
 
-  fileprivate static let hostManifest = filter(
+  static let hostManifest = filter(
     """
     <data android:scheme="https" />
     <data android:host="*.google.com" />
     <data android:host="shop.example.com" android:port="8443" />
     """)
-  fileprivate static let hostRows = [
+  static let hostRows = [
     // DATA: "*.google.com" matches www.google.com, .google.com and developer.google.com.
     Row(url: "https://www.google.com/", expected: .claimed(filter: 0, data: "any path"), source: Page.data),
     Row(url: "https://.google.com/", expected: .claimed(filter: 0, data: "any path"), source: Page.data),
@@ -239,12 +167,12 @@ private let listKey =
   ]
 
   @Test("A4: wildcard host, case and port (DATA)", arguments: hostRows)
-  fileprivate func hosts(row: Row) throws { expect(row, try Matcher(manifest: Self.hostManifest)) }
+  func hosts(row: Row) throws { expect(row, try Matcher(manifest: Self.hostManifest)) }
 
   // MARK: A5, A6: path attributes
 
   /// One path attribute, as written in the XML, and a path.
-  fileprivate struct PathRow: Sendable, CustomTestStringConvertible {
+  struct PathRow: Sendable, CustomTestStringConvertible {
     var attribute: String
     var xml: String
     var path: String
@@ -253,7 +181,7 @@ private let listKey =
     var testDescription: String { "\(attribute)=\"\(xml)\" vs \(path): \(matches) [\(source)]" }
   }
 
-  fileprivate static let pathRows = [
+  static let pathRows = [
     // DATA: path is a complete path, pathPrefix its start, pathSuffix its end (API 31).
     PathRow(attribute: "path", xml: "/cart", path: "/cart", matches: true, source: Page.data),
     PathRow(attribute: "path", xml: "/cart", path: "/cart/", matches: false, source: Page.data),
@@ -332,7 +260,7 @@ private let listKey =
   ]
 
   @Test("A5, A6: path, pathPrefix, pathSuffix, pathPattern, pathAdvancedPattern", arguments: pathRows)
-  fileprivate func paths(row: PathRow) throws {
+  func paths(row: PathRow) throws {
     let manifest = filter(
       """
       <data android:scheme="https" android:host="www.example.com" />
@@ -350,7 +278,7 @@ private let listKey =
   }
 
   // IF, note A6: before API 35 <data> compares scheme, authority and path only: the query and fragment play no role.
-  fileprivate static let queryIgnoredRows = [
+  static let queryIgnoredRows = [
     Row(
       url: "https://www.example.com/cart?x=1", expected: .claimed(filter: 0, data: "path=\"/cart\""),
       source: Page.intents),
@@ -363,7 +291,7 @@ private let listKey =
   ]
 
   @Test("A6: the query and the fragment are not matched by <data> paths", arguments: queryIgnoredRows)
-  fileprivate func queryIgnored(row: Row) throws {
+  func queryIgnored(row: Row) throws {
     let manifest = filter(#"<data android:scheme="https" android:host="www.example.com" android:path="/cart" />"#)
     expect(row, try Matcher(manifest: manifest))
   }
@@ -372,7 +300,7 @@ private let listKey =
 
   // DATA: pathAdvancedPattern and pathSuffix were "Introduced in API level 31"; older versions ignore them, and a
   // filter whose path attributes are all ignored has no path restriction (IF).
-  fileprivate static let apiManifest =
+  static let apiManifest =
     filter(
       """
       <data android:scheme="https" android:host="a.example.com" />
@@ -385,7 +313,7 @@ private let listKey =
       <data android:pathAdvancedPattern="/p/[0-9]+" />
       <data android:pathSuffix=".pdf" />
       """)
-  fileprivate static let apiRows = [
+  static let apiRows = [
     Row(
       url: "https://a.example.com/anything", expected: .claimed(filter: 0, data: "any path"), apiLevel: 30,
       source: Page.data),
@@ -410,12 +338,12 @@ private let listKey =
   ]
 
   @Test("pathAdvancedPattern and pathSuffix are read from API 31 (DATA)", arguments: apiRows)
-  fileprivate func apiLevels(row: Row) throws { expect(row, try Matcher(manifest: Self.apiManifest)) }
+  func apiLevels(row: Row) throws { expect(row, try Matcher(manifest: Self.apiManifest)) }
 
   // MARK: A7: <uri-relative-filter-group>
 
   // URG: an allow group with query="param1=value1" and query="param2=value2": both parameters, in any order.
-  fileprivate static let groupManifest = filter(
+  static let groupManifest = filter(
     """
     <data android:scheme="https" android:host="project.example.com" />
     <uri-relative-filter-group android:allow="true">
@@ -423,7 +351,7 @@ private let listKey =
       <data android:query="param2=value2" />
     </uri-relative-filter-group>
     """)
-  fileprivate static let groupRows = [
+  static let groupRows = [
     Row(
       url: "https://project.example.com/any/path/here?param1=value1&param2=value2&param3=value3",
       expected: .claimed(filter: 0, data: "uri-relative-filter-group 0"), apiLevel: 35, source: Page.group),
@@ -440,10 +368,10 @@ private let listKey =
   ]
 
   @Test("A7: the URG page's query group", arguments: groupRows)
-  fileprivate func groups(row: Row) throws { expect(row, try Matcher(manifest: Self.groupManifest)) }
+  func groups(row: Row) throws { expect(row, try Matcher(manifest: Self.groupManifest)) }
 
   // ADD: the fallback for Android 14 and lower: a path no link has, plus an allow group read by Android 15.
-  fileprivate static let fallbackManifest = filter(
+  static let fallbackManifest = filter(
     """
     <data android:scheme="https" android:host="www.example.com" />
     <data android:path="/no_match_for_older_android_versions" />
@@ -454,7 +382,7 @@ private let listKey =
       <data android:path="/never" />
     </uri-relative-filter-group>
     """)
-  fileprivate static let fallbackRows = [
+  static let fallbackRows = [
     Row(url: "https://www.example.com/shoes", expected: .unclaimed, apiLevel: 34, source: Page.add),
     Row(
       url: "https://www.example.com/shoes", expected: .claimed(filter: 0, data: "uri-relative-filter-group 0"),
@@ -466,480 +394,5 @@ private let listKey =
   ]
 
   @Test("ADD: the Android 14 fallback with a group", arguments: fallbackRows)
-  fileprivate func fallback(row: Row) throws { expect(row, try Matcher(manifest: Self.fallbackManifest)) }
-
-  // MARK: B2: the `?` dictionary
-
-  fileprivate static let webManifest = filter(#"<data android:scheme="https" android:host="www.example.com" />"#)
-  fileprivate static let queryFile = assetLinks(#"[{"/": "/shoes", "?": {"dl": "*", "in_app": "true"}}]"#)
-  fileprivate static let queryRows = [
-    Row(
-      url: "https://www.example.com/shoes?in_app=true&dl=abc", expected: .claimed(filter: 0, data: "any path"),
-      apiLevel: 35, source: Page.configure),
-    Row(
-      url: "https://www.example.com/shoes?lang=en&in_app=true&tz=pst&dl=abc",
-      expected: .claimed(filter: 0, data: "any path"), apiLevel: 35, source: Page.configure),
-    Row(
-      url: "https://www.example.com/shoes?lang=en&tz=pst&dl=abc", expected: .unclaimed, apiLevel: 35,
-      source: Page.configure),
-    Row(
-      url: "https://www.example.com/shoes?in_app=false&dl=abc", expected: .unclaimed, apiLevel: 35,
-      source: Page.configure),
-    Row(url: "https://www.example.com/shoes", expected: .unclaimed, apiLevel: 35, source: Page.configure),
-    // CFG: "Android 14 and lower ignore" the dynamic rules.
-    Row(
-      url: "https://www.example.com/shoes", expected: .claimed(filter: 0, data: "any path"), apiLevel: 34,
-      source: Page.configure),
-  ]
-
-  @Test("B2: every `?` entry must match a parameter, extra ones allowed (CFG)", arguments: queryRows)
-  fileprivate func query(row: Row) throws {
-    expect(row, try Matcher(manifest: Self.webManifest, assetLinks: Self.queryFile))
-  }
-
-  // CFG's example file: the five components of the page, verbatim.
-  fileprivate static let exampleFile = assetLinks(
-    ##"""
-    [{"?": {"dl": "*"}}, {"#": "app"}, {"/": "/products/*"},
-     {"/": "/shoes", "?": {"in_app": "true"}}, {"/": "*", "exclude": true}]
-    """##)
-  fileprivate static let exampleRows = [
-    Row(
-      url: "https://www.example.com/x?dl=1", expected: .claimed(filter: 0, data: "any path"), apiLevel: 35,
-      source: Page.configure),
-    Row(
-      url: "https://www.example.com/x#app", expected: .claimed(filter: 0, data: "any path"), apiLevel: 35,
-      source: Page.configure),
-    Row(
-      url: "https://www.example.com/x#apps", expected: .excluded(dynamicComponent: 4), apiLevel: 35,
-      source: Page.configure),
-    Row(
-      url: "https://www.example.com/products/123", expected: .claimed(filter: 0, data: "any path"), apiLevel: 35,
-      source: Page.configure),
-    Row(
-      url: "https://www.example.com/shoes?in_app=true", expected: .claimed(filter: 0, data: "any path"),
-      apiLevel: 35, source: Page.configure),
-    Row(
-      url: "https://www.example.com/shoes", expected: .excluded(dynamicComponent: 4), apiLevel: 35,
-      source: Page.configure),
-    Row(
-      url: "https://www.example.com/shoes", expected: .claimed(filter: 0, data: "any path"), apiLevel: 34,
-      source: Page.configure),
-  ]
-
-  @Test("B1: CFG's example components", arguments: exampleRows)
-  fileprivate func example(row: Row) throws {
-    expect(row, try Matcher(manifest: Self.webManifest, assetLinks: Self.exampleFile))
-  }
-
-  // B5, CFG: dynamic rules "cannot expand the scope of the URL rules that you declare statically".
-  @Test("B5: dynamic rules never claim what the manifest does not")
-  func onlyNarrow() throws {
-    let manifest = filter(#"<data android:scheme="https" android:host="www.example.com" android:path="/a" />"#)
-    let matcher = try Matcher(manifest: manifest, assetLinks: assetLinks(#"[{"/": "*"}]"#))
-    #expect(matcher.decide("https://www.example.com/b", apiLevel: 35) == .unclaimed, "\(Page.configure)")
-    #expect(matcher.decide("https://www.example.com/a", apiLevel: 35) == .claimed(filter: 0, data: "path=\"/a\""))
-    #expect(matcher.decide("https://other.example.com/a", apiLevel: 35) == .unclaimed, "\(Page.configure)")
-  }
-
-  // MARK: B3: expressions
-
-  /// An expression, the PatternMatcher it becomes, and texts it matches and does not match.
-  fileprivate struct ExpressionRow: Sendable, CustomTestStringConvertible {
-    var expression: String
-    var pattern: String
-    var matches: [String]
-    var misses: [String]
-    var testDescription: String { "\(expression) -> \(pattern) [\(Page.dalTable)]" }
-  }
-
-  fileprivate static let expressionRows = [
-    ExpressionRow(
-      expression: "foobar", pattern: "LITERAL foobar", matches: ["foobar"], misses: ["foo.bar", #"foo\.bar"#]),
-    ExpressionRow(
-      expression: "foo.bar", pattern: "LITERAL foo.bar", matches: ["foo.bar"],
-      misses: ["foobar", #"foo\.bar"#, "foodbar"]),
-    ExpressionRow(
-      expression: "foo*", pattern: "PREFIX foo", matches: ["foo", "foobar", "foo.bar", #"foo\.bar"#],
-      misses: ["fo", "barfoo"]),
-    ExpressionRow(
-      expression: "foo.*", pattern: "PREFIX foo.", matches: ["foo.", "foo.bar", "foo..."],
-      misses: ["foo", "fo.", "foobar"]),
-    ExpressionRow(
-      expression: "*bar", pattern: "GLOB .*bar", matches: ["foobar", "foo.bar", "bar", ".bar"],
-      misses: ["foo", "barfoo", "barfoobar", "abcbar"]),
-    ExpressionRow(
-      expression: "*.bar", pattern: #"GLOB .*\.bar"#, matches: [".bar", "foo.bar"],
-      misses: ["bar", "foobar", ".bar.bar", "foo.b.bar"]),
-    ExpressionRow(
-      expression: "foo*bar", pattern: "GLOB foo.*bar", matches: ["foobar", "foo.bar", "foofoobar"],
-      misses: ["foobarbar", "f.bar"]),
-    ExpressionRow(
-      expression: #"foo\*bar"#, pattern: #"GLOB foo\\.*bar"#, matches: [#"foo\bar"#, #"foo\.bar"#, #"foo\foobar"#],
-      misses: ["foobarbar", "f.bar"]),
-    ExpressionRow(
-      expression: "foo.*bar", pattern: #"GLOB foo\..*bar"#, matches: ["foo.bar", "foo.foobar"],
-      misses: ["foobar", "foo.barbar"]),
-    ExpressionRow(
-      expression: "foo*.bar", pattern: #"GLOB foo.*\.bar"#, matches: ["foo.bar", "foobar.bar"],
-      misses: ["foobar", "foo.bar.bar"]),
-    ExpressionRow(
-      expression: "*foo*bar", pattern: "GLOB .*foo.*bar", matches: [".foo.bar", "xfoozbar", "foobar", "foo.bar"],
-      misses: ["barfoo", "foobbar", "ffoobar"]),
-    ExpressionRow(expression: "foo?bar", pattern: "GLOB foo.bar", matches: ["foo.bar", "foobbar"], misses: ["foobar"]),
-    ExpressionRow(
-      expression: "foo.?bar", pattern: #"GLOB foo\..bar"#, matches: ["foo..bar", "foo.bbar"],
-      misses: ["foobar", "foo.bar"]),
-    ExpressionRow(
-      expression: "foo?.bar", pattern: #"GLOB foo.\.bar"#, matches: ["foo..bar", "fooo.bar"],
-      misses: ["foobar", "foo.bar"]),
-    ExpressionRow(expression: "?bar", pattern: "GLOB .bar", matches: [".bar", "fbar"], misses: ["bar", "foobar"]),
-    ExpressionRow(expression: "foo?", pattern: "GLOB foo.", matches: ["foo.", "foob"], misses: ["foo", "foobar"]),
-    ExpressionRow(
-      expression: "fo?b*r", pattern: "GLOB fo.b.*r", matches: ["foobar", "fo.br", "fobbbbr"],
-      misses: ["foobrr", "fobar"]),
-    ExpressionRow(
-      expression: "foo*?bar", pattern: "GLOB foo.*.bar", matches: ["foo.bar", "foofoo.bar", "foobar.bar"],
-      misses: ["foobar", "foobarbar"]),
-    ExpressionRow(
-      expression: "^fo+b*r", pattern: "GLOB ^fo+b.*r", matches: ["^fo+bar", "^fo+br", "^fo+bbbbr"],
-      misses: ["foobar", "fobr"]),
-    ExpressionRow(expression: "?*bar", pattern: "GLOB ..*bar", matches: ["bbar", ".bar", "foo.bar"], misses: ["bar"]),
-    ExpressionRow(
-      expression: "foo?*bar", pattern: "GLOB foo..*bar", matches: ["foo.bar", "foodbar", "foofoobar", "foobarbar"],
-      misses: ["foobar", "foo.bar.bar"]),
-    ExpressionRow(
-      expression: "foo?*bar*", pattern: "GLOB foo..*bar.*",
-      matches: ["foo.bar", "foodbar", "foo..bar", "foobarbar", "foo.bar.bar.foo"], misses: ["foobar", "foo.ba.bar"]),
-    ExpressionRow(
-      expression: "foo?*bar.", pattern: #"GLOB foo..*bar\."#, matches: ["foo.bar.", "foo..bar."],
-      misses: ["foobar.", #"foo.bar\."#]),
-    ExpressionRow(
-      expression: "foo?*bar.*", pattern: #"GLOB foo..*bar\..*"#, matches: ["foo.bar.", "foo..bar.", "foodbar.bar"],
-      misses: ["foobar.", "foo.bar"]),
-    ExpressionRow(
-      expression: "bar?*", pattern: "GLOB bar..*", matches: ["barfoo", "bar."], misses: ["bar", "foobar"]),
-    ExpressionRow(expression: "foo[a-z]", pattern: "LITERAL foo[a-z]", matches: ["foo[a-z]"], misses: ["fooa"]),
-    ExpressionRow(
-      expression: "foo[a-z]+", pattern: "LITERAL foo[a-z]+", matches: ["foo[a-z]+"], misses: ["foo[a-z]", "foozz"]),
-    ExpressionRow(
-      expression: "foo[a-z]*", pattern: "PREFIX foo[a-z]", matches: ["foo[a-z]", "foo[a-z]bar"],
-      misses: ["foo", "fooz"]
-    ),
-    ExpressionRow(
-      expression: "[a-z]*bar", pattern: "GLOB [a-z].*bar", matches: ["[a-z].bar", "[a-z]bar"], misses: ["abar"]),
-    ExpressionRow(
-      expression: "foo[a-z]?bar", pattern: "GLOB foo[a-z].bar", matches: ["foo[a-z].bar", "foo[a-z]bbar"],
-      misses: ["fooz.bar"]),
-    ExpressionRow(expression: "fo{2}*bar", pattern: "GLOB fo{2}.*bar", matches: ["fo{2}.bar"], misses: ["foo.bar"]),
-    ExpressionRow(
-      expression: "fo{2}?*", pattern: "GLOB fo{2}..*", matches: ["fo{2}.", "fo{2}bar"], misses: ["foobar"]),
-  ]
-
-  /// The expression as a `#` rule, so that the fragment (any text, decoded) is matched against it alone.
-  @Test("B3: dynamic-rule expressions (CFG; AOSP DalComponentParserTest)", arguments: expressionRows)
-  fileprivate func expressions(row: ExpressionRow) throws {
-    let expression = String(data: try JSONEncoder().encode(row.expression), encoding: .utf8)!
-    let matcher = try Matcher(manifest: Self.webManifest, assetLinks: assetLinks(##"[{"#": \##(expression)}]"##))
-    #expect(matcher.describe(dynamicComponent: 0) == "# \(row.pattern)")
-    for text in row.matches {
-      let url = "https://www.example.com/#\(text)"
-      #expect(matcher.decide(url, apiLevel: 35) == .claimed(filter: 0, data: "any path"), "\(text) should match")
-    }
-    for text in row.misses {
-      #expect(matcher.decide("https://www.example.com/#\(text)", apiLevel: 35) == .unclaimed, "\(text) should not")
-    }
-  }
-
-  // MARK: B4: order
-
-  fileprivate static let orderRows: [(rules: String, row: Row)] = [
-    (
-      #"[{"/": "*", "exclude": true}, {"/": "/path1"}]"#,
-      Row(
-        url: "https://www.example.com/path1", expected: .excluded(dynamicComponent: 0), apiLevel: 35,
-        source: Page.configure)
-    ),
-    (
-      #"[{"/": "/path1"}, {"/": "*", "exclude": true}]"#,
-      Row(
-        url: "https://www.example.com/path1", expected: .claimed(filter: 0, data: "any path"), apiLevel: 35,
-        source: Page.configure)
-    ),
-    (
-      #"[{"/": "/path1"}, {"/": "/path2"}]"#,
-      Row(url: "https://www.example.com/path3", expected: .unclaimed, apiLevel: 35, source: Page.configure)
-    ),
-    (
-      #"[{"/": "/path1", "exclude": true}, {"/": "*"}]"#,
-      Row(
-        url: "https://www.example.com/path2", expected: .claimed(filter: 0, data: "any path"), apiLevel: 35,
-        source: Page.configure)
-    ),
-    (
-      #"[{"/": "/path1", "exclude": true}, {"/": "*"}]"#,
-      Row(
-        url: "https://www.example.com/path1", expected: .excluded(dynamicComponent: 0), apiLevel: 35,
-        source: Page.configure)
-    ),
-    (
-      #"[{"/": "/foo*", "exclude": true}, {"/": "*"}]"#,
-      Row(url: "https://xyz.com/foo", expected: .excluded(dynamicComponent: 0), apiLevel: 35, source: Page.test)
-    ),
-    (
-      #"[{"/": "/foo*", "exclude": true}, {"/": "*"}]"#,
-      Row(url: "https://xyz.com/foo", expected: .claimed(filter: 0, data: "any path"), apiLevel: 34, source: Page.test)
-    ),
-    // CFG: the keys of one component are ANDed.
-    (
-      ##"[{"/": "/shoes", "#": "top", "exclude": true}, {"/": "*"}]"##,
-      Row(
-        url: "https://www.example.com/shoes", expected: .claimed(filter: 0, data: "any path"), apiLevel: 35,
-        source: Page.configure)
-    ),
-    (
-      ##"[{"/": "/shoes", "#": "top", "exclude": true}, {"/": "*"}]"##,
-      Row(
-        url: "https://www.example.com/shoes#top", expected: .excluded(dynamicComponent: 0), apiLevel: 35,
-        source: Page.configure)
-    ),
-    // Dynamic "/" is matched against the decoded path, case-sensitively (note B6).
-    (
-      #"[{"/": "/shoes*"}]"#,
-      Row(
-        url: "https://www.example.com/%73hoes/1", expected: .claimed(filter: 0, data: "any path"), apiLevel: 35,
-        source: Page.configure)
-    ),
-    (
-      #"[{"/": "/shoes*"}]"#,
-      Row(url: "https://www.example.com/Shoes/1", expected: .unclaimed, apiLevel: 35, source: Page.configure)
-    ),
-    // Reading: a link without a fragment is matched as an empty one.
-    (
-      ##"[{"#": "*", "exclude": true}]"##,
-      Row(
-        url: "https://www.example.com/shoes", expected: .excluded(dynamicComponent: 0), apiLevel: 35,
-        source: Page.configure)
-    ),
-  ]
-
-  @Test("B4: the first matching rule decides; none matching keeps the link in the browser (CFG)", arguments: orderRows)
-  fileprivate func order(rules: String, row: Row) throws {
-    let manifest = filter(
-      #"<data android:scheme="https" android:host="www.example.com" /><data android:host="xyz.com" />"#)
-    expect(row, try Matcher(manifest: manifest, assetLinks: assetLinks(rules)))
-  }
-
-  @Test("the first matching component can be named for messages (CFG: first match wins)")
-  func matchingComponent() throws {
-    let matcher = try Matcher(manifest: Self.webManifest, assetLinks: Self.exampleFile)
-    #expect(matcher.dynamicComponent(matching: "https://www.example.com/products/1?dl=x") == 0, "\(Page.configure)")
-    #expect(matcher.dynamicComponent(matching: "https://www.example.com/products/1") == 2, "\(Page.configure)")
-    #expect(try Matcher(manifest: Self.webManifest).dynamicComponent(matching: "https://www.example.com/") == nil)
-  }
-
-  // CFG: "If any field is malformed or empty, the dynamic rules are discarded": an empty list leaves the manifest.
-  @Test("B1: an empty component list leaves the manifest in charge")
-  func emptyList() throws {
-    let matcher = try Matcher(manifest: Self.webManifest, assetLinks: assetLinks("[]"))
-    #expect(matcher.dynamicComponentCount == nil)
-    #expect(matcher.decide("https://www.example.com/x", apiLevel: 35) == .claimed(filter: 0, data: "any path"))
-    let plain = Data(
-      #"""
-      [{"relation": ["delegate_permission/common.handle_all_urls"],
-        "target": {"namespace": "android_app", "package_name": "a.b", "sha256_cert_fingerprints": []}}]
-      """#
-      .utf8)
-    #expect(try Matcher(manifest: Self.webManifest, assetLinks: plain).dynamicComponentCount == nil)
-  }
-
-  // MARK: The `deeplink intent-filters` shape
-
-  @Test("comments, several filters without a root, an XML declaration, an <activity> wrapper")
-  func manifestShapes() throws {
-    let printed = """
-      <!-- Generated: paste inside the <activity> that receives links. -->
-      \(filter("<!-- a comment - - inside -->\n<data android:scheme=\"https\" />\n<data android:host=\"a.example\" />"))
-      <intent-filter>
-        <action android:name="android.intent.action.VIEW" />
-        <category android:name="android.intent.category.DEFAULT" />
-        <category android:name="android.intent.category.BROWSABLE" />
-        <data android:scheme="shopca" />
-      </intent-filter>
-      """
-    let matcher = try Matcher(manifest: printed)
-    #expect(matcher.filterCount == 2)
-    #expect(matcher.decide("https://a.example/x", apiLevel: 30) == .claimed(filter: 0, data: "any path"))
-    #expect(matcher.decide("shopca://cart", apiLevel: 30) == .claimed(filter: 1, data: "any host and path"))
-    let wrapped = try Matcher(
-      manifest: """
-        <?xml version="1.0" encoding="utf-8"?>
-        <manifest xmlns:android="http://schemas.android.com/apk/res/android"
-                  xmlns:tools="http://schemas.android.com/tools">
-          <application>
-            <activity android:name=".Main" tools:ignore="AppLinkUrlError">\(Self.webManifest)</activity>
-          </application>
-        </manifest>
-        """)
-    #expect(wrapped.decide("https://www.example.com/", apiLevel: 33) == .claimed(filter: 0, data: "any path"))
-  }
-
-  // MARK: FileError
-
-  fileprivate static let manifestErrors: [(manifest: String, error: FileError, source: String)] = [
-    ("<intent-filter>", .notXML(""), Page.data),
-    ("<!-- nothing -->", .noIntentFilter, Page.data),
-    (filter("<extra />"), .unknownElement("extra"), Page.data),
-    (
-      filter(#"<data android:pathRegex="/a" />"#), .unknownAttribute(element: "data", attribute: "android:pathRegex"),
-      Page.data
-    ),
-    (filter(#"<data scheme="https" />"#), .unknownAttribute(element: "data", attribute: "scheme"), Page.data),
-    (
-      "<intent-filter><action /></intent-filter>", .missingAttribute(element: "action", attribute: "android:name"),
-      Page.intents
-    ),
-    (filter(#"<data android:scheme="https" android:host="google.co.*" />"#), .invalidHost("google.co.*"), Page.data),
-    (
-      filter(#"<data android:scheme="https" android:host="a.b" android:port="https" />"#), .invalidPort("https"),
-      Page.data
-    ),
-    (
-      filter(#"<uri-relative-filter-group><data android:scheme="https" /></uri-relative-filter-group>"#),
-      .unknownAttribute(element: "data", attribute: "android:scheme"), Page.group
-    ),
-    (
-      filter(#"<uri-relative-filter-group><action android:name="x" /></uri-relative-filter-group>"#),
-      .unknownElement("action"), Page.group
-    ),
-  ]
-
-  @Test("FileError: the manifest", arguments: manifestErrors)
-  fileprivate func manifestError(manifest: String, error: FileError, source: String) {
-    let thrown = fileError(manifest: manifest)
-    if case .notXML = error {
-      guard case .notXML? = thrown else {
-        Issue.record("expected notXML, got \(String(describing: thrown)) for \(manifest) [\(source)]")
-        return
-      }
-    } else {
-      #expect(thrown == error, "\(source)")
-    }
-  }
-
-  /// An invalid advanced pattern (PatternMatcher reference: sets, modifiers, counts) and the reason given.
-  fileprivate static let patternErrors: [(value: String, reason: String)] = [
-    ("*a", "a modifier must follow a token"),
-    ("/a**", "a modifier must follow a token"),
-    ("/a+{2}", "a modifier must follow a token"),
-    ("/[a-z", "the set is not terminated"),
-    ("/[", "the set is not terminated"),
-    ("/[]", "a set must hold characters"),
-    ("/[^]", "a set must hold characters"),
-    ("/a{2", "a count is not ended with }"),
-    ("/a{x}", "the count {x} is not a number"),
-    ("/a{,3}", "the count {,3} is not a number"),
-    ("/a{3,1}", "the count {3,1} has its minimum above its maximum"),
-    (#"/a\\"#, "an escape ends the pattern"),
-  ]
-
-  @Test("FileError: invalid pathAdvancedPattern (PatternMatcher)", arguments: patternErrors)
-  fileprivate func patternError(value: String, reason: String) {
-    let manifest = filter(
-      #"<data android:scheme="https" android:host="a.b" android:pathAdvancedPattern="\#(value)" />"#)
-    let parsed = value.replacingOccurrences(of: #"\\"#, with: #"\"#)
-    #expect(
-      fileError(manifest: manifest)
-        == .invalidPattern(attribute: "android:pathAdvancedPattern", value: parsed, reason: reason),
-      "\(Page.patternMatcher)")
-  }
-
-  fileprivate static let assetLinksErrors: [(json: Data, error: FileError, source: String)] = [
-    (Data("not json".utf8), .notJSON, Page.configure),
-    (
-      Data(#"{"relation": []}"#.utf8), .wrongType(key: "the assetlinks file", expected: "an array of statements"),
-      Page.configure
-    ),
-    (
-      Data(#"[{"relation": "x", "target": {}}]"#.utf8),
-      .wrongType(key: "[0].relation", expected: "an array of strings"),
-      Page.configure
-    ),
-    (
-      assetLinks(#"{"/": "*"}"#),
-      .wrongType(
-        key: listKey,
-        expected: "an array"), Page.configure
-    ),
-    (
-      assetLinks(#"[{"/": 3}]"#),
-      .wrongType(
-        key:
-          listKey + #"[0]["/"]"#,
-        expected: "a string"), Page.configure
-    ),
-    (
-      assetLinks(#"[{"exclude": "true"}]"#),
-      .wrongType(
-        key:
-          listKey + #"[0]["exclude"]"#,
-        expected: "true or false"), Page.configure
-    ),
-    (
-      assetLinks(#"[{"?": "dl=1"}]"#),
-      .wrongType(
-        key:
-          listKey + #"[0]["?"]"#,
-        expected: "an object of strings"), Page.configure
-    ),
-    (
-      assetLinks(#"[{"?": {"dl": 1}}]"#),
-      .wrongType(
-        key:
-          listKey + #"[0]["?"]["dl"]"#,
-        expected: "a string"), Page.configure
-    ),
-    (assetLinks(#"[{"path": "/a"}]"#), .unknownComponentKey("path"), Page.configure),
-    (
-      assetLinks(#"[{"/": ""}]"#),
-      .emptyExpression(
-        key:
-          listKey + #"[0]["/"]"#),
-      Page.configure
-    ),
-    (
-      Data(
-        """
-        [\(String(decoding: assetLinks(#"[{"/": "*"}]"#).dropFirst().dropLast(), as: UTF8.self)),
-         \(String(decoding: assetLinks(#"[{"/": "/a"}]"#).dropFirst().dropLast(), as: UTF8.self))]
-        """.utf8), .duplicateDynamicComponents, Page.configure
-    ),
-  ]
-
-  @Test("FileError: the assetlinks file", arguments: assetLinksErrors)
-  fileprivate func assetLinksError(json: Data, error: FileError, source: String) {
-    #expect(fileError(manifest: Self.webManifest, assetLinks: json) == error, "\(source)")
-  }
-
-  @Test("FileError descriptions are sentences")
-  func descriptions() {
-    #expect(FileError.invalidHost("google.co.*").description == "host `google.co.*`: a `*` must be its first character")
-    #expect(FileError.duplicateDynamicComponents.description.contains("more than once"))
-    #expect(Decision.excluded(dynamicComponent: 2).description == "excluded by dynamic component 2")
-  }
-
-  // MARK: Resource-string escapes
-
-  @Test("XML attribute values: \\t, \\u and other escapes (string resources page)")
-  func resourceEscapes() throws {
-    let manifest = filter(
-      #"<data android:scheme="https" android:host="a.b" />"#
-        + #"<data android:path="/\u0041\\" /><data android:path="/\@x" />"#
-    )
-    let matcher = try Matcher(manifest: manifest)
-    #expect(
-      matcher.decide("https://a.b/A%5C", apiLevel: 30) == .claimed(filter: 0, data: #"path="/A\""#), "\(Page.strings)")
-    #expect(
-      matcher.decide("https://a.b/@x", apiLevel: 30) == .claimed(filter: 0, data: #"path="/@x""#), "\(Page.strings)")
-  }
+  func fallback(row: Row) throws { expect(row, try Matcher(manifest: Self.fallbackManifest)) }
 }

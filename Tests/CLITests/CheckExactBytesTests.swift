@@ -77,36 +77,66 @@ import Testing
     input = Data()
     defer { try? FileManager.default.removeItem(at: file) }
 
+    // The child's own high-water mark of resident memory (Linux), read once, at a point where the
+    // child has written every result and cannot exit: its standard error is a pipe the test filled
+    // beforehand, so the summary `check` writes last blocks until the test drains it. (The
+    // kernel's `ru_maxrss` of the reaped child would not do: the child starts from a `vfork` of
+    // the test process and inherits its high-water mark.)
+    let errors = Pipe()
+    let filler = try Self.fill(errors)
     let process = Process()
     process.executableURL = ToolProcess.executable
     process.arguments = ["check", "--format", "jsonl", "--market", "CA", file.path]
     let output = Pipe()
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    process.standardError = errors
     try process.run()
-    // The child's own high-water mark of resident memory, read while it runs (Linux).
-    let status = "/proc/\(process.processIdentifier)/status"
-    let peak = Locked(0)
-    let watcher = Thread {
-      while process.isRunning {
-        if let text = try? String(contentsOfFile: status, encoding: .utf8),
-          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-          let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-        {
-          peak.withLock { $0 = max($0, kilobytes) }
-        }
-        usleep(5_000)
-      }
+    var results = Data()
+    var lines = 0
+    while lines < 2_000 {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      lines += chunk.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+      results.append(chunk)
     }
-    watcher.start()
-    let results = output.fileHandleForReading.readDataToEndOfFile()
+    let peakKilobytes = Self.highWaterMark(of: process.processIdentifier)
+    let summary = errors.fileHandleForReading.readDataToEndOfFile().dropFirst(filler)
+    results.append(output.fileHandleForReading.readDataToEndOfFile())
     process.waitUntilExit()
     #expect(results.split(separator: 0x0A).count == 2_000)
+    #expect(String(decoding: summary, as: UTF8.self).contains("2000 links"), "the summary came after the reading")
     #if os(Linux)
-      let megabytes = Double(peak.withLock { $0 }) / 1_024
+      let megabytes = Double(peakKilobytes ?? 0) / 1_024
       // `check` kept 64 KiB of each line before, over 130 MB for this input; the bound is in Docs/CLI.md.
       #expect(megabytes > 0, "the child's memory was never read")
       #expect(megabytes < 64, "peak resident size \(megabytes) MB")
     #endif
+  }
+
+  /// Fills `pipe` until a write would block, so the next write to it waits for a reader; returns
+  /// how many bytes it wrote.
+  static func fill(_ pipe: Pipe) throws -> Int {
+    let descriptor = pipe.fileHandleForWriting.fileDescriptor
+    let flags = fcntl(descriptor, F_GETFL)
+    try #require(fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0)
+    defer { _ = fcntl(descriptor, F_SETFL, flags) }
+    var written = 0
+    let block = [UInt8](repeating: 0x2E, count: 4_096)
+    for size in [4_096, 1] {
+      while true {
+        let count = block.withUnsafeBytes { write(descriptor, $0.baseAddress, size) }
+        guard count > 0 else { break }
+        written += count
+      }
+    }
+    return written
+  }
+
+  /// `VmHWM` of `/proc/<pid>/status` in kilobytes, `nil` where there is no such file.
+  static func highWaterMark(of pid: Int32) -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return nil }
+    return Int(line.split(separator: " ").dropFirst().first ?? "")
   }
 }

@@ -133,11 +133,10 @@ import Testing
     #expect(QRCode.byteLimit == 2_331)
     #expect(try QRCode(bytes: Array(repeating: 0x41, count: 2_331)).version == 40)
     for length in [2_332, 8_192, 100_000] {
-      #expect(throws: QRCodeError.tooLong(bytes: length, limit: 2_331)) {
-        try QRCode(bytes: Array(repeating: 0x41, count: length))
-      }
-      let message = QRCodeError.tooLong(bytes: length, limit: 2_331).description
-      #expect(message.contains("\(length) bytes") && message.contains("2331 bytes"))
+      let error = #expect(throws: QRCodeError.self) { try QRCode(bytes: Array(repeating: 0x41, count: length)) }
+      #expect(error == .tooLong(bytes: length, limit: 2_331))
+      let message = error?.description ?? ""
+      #expect(message.contains("\(length) bytes") && message.contains("2331 bytes"), "\(message)")
     }
   }
 

@@ -1,6 +1,7 @@
 import DeepLinkComposition
 import DeepLinkCore
 import DeepLinkTesting
+import MarketCA
 import PlatformLinks
 import Testing
 
@@ -39,7 +40,10 @@ import Testing
     let linker = try await startup.ready.value
     #expect(linker === startup.linker)
     await linker.waitUntilIdle()
-    #expect(launch.navigator.shown.map { $0.map(\.route) } == [["cart"], ["product"], ["flyer"]])
+    #expect(
+      launch.navigator.shownValues == [
+        [CartPage(locale: "fr")], [ProductPage(id: 1)], [FlyerPage(storeID: 77, locale: "en")],
+      ])
     #expect(launch.telemetry.finalEventCounts.values.sorted() == [1, 1, 1])
     #expect(Set(launch.telemetry.finalKinds.values) == [.handled])
 

@@ -62,18 +62,23 @@ import Testing
   func malformedRoute() {
     #expect(throws: RoutePatternError.self) { try PlatformRoute("broken", "/product/{id").pattern }
     #expect(throws: RoutePatternError.self) { try PlatformRoute("web", "https://shop.example.com/x").pattern }
-    let problem = CompositionProblem.invalidRoute(
-      market: "XX", route: "broken",
-      RoutePatternError(pattern: "/product/{id", offset: 9, problem: .unclosedCapture))
-    #expect(problem.description.contains("route `broken` of market XX"))
+    // Composing a market that declares the malformed route reports it, naming the route, the
+    // market and the offending character.
+    let market = DeclaredMarket(id: "XX", routes: [PlatformRoute("broken", "/product/{id")])
+    let messages = compositionMessages(market)
+    #expect(
+      messages.contains { $0.contains("route `broken` of market XX") && $0.contains("malformed at character 9") },
+      "\(messages)")
   }
 
   @Test("an unknown market is a composition error naming the known ones")
   func unknownMarket() {
     let unknown = "no-such-market"
-    #expect(throws: CompositionError.self) { try DeepLinkAssembly.configuration(market: unknown) }
-    let problem = CompositionProblem.unknownMarket(unknown)
-    #expect(problem.description.contains(MarketCatalogue.ids.joined(separator: ", ")))
+    let error = #expect(throws: CompositionError.self) { try DeepLinkAssembly.configuration(market: unknown) }
+    #expect(error?.problems == [.unknownMarket(unknown)])
+    #expect(error?.description.contains(unknown) == true, "\(String(describing: error))")
+    #expect(
+      error?.description.contains(MarketCatalogue.ids.joined(separator: ", ")) == true, "\(String(describing: error))")
   }
 
   @Test("typed platform routes reverse-route into links the platform routes back")

@@ -300,9 +300,9 @@ struct MalformedPatternRow: Sendable, CustomTestStringConvertible {
     #expect(throws: RoutePatternError(pattern: "/a//b", offset: 3, problem: .emptySegment)) {
       try RoutePattern("/a//b")
     }
-    let error = RoutePatternError(pattern: "/product/{id", offset: 9, problem: .unclosedCapture)
+    let error = #expect(throws: RoutePatternError.self) { try RoutePattern("/product/{id") }
     #expect(
-      error.description
+      error?.description
         == "route pattern `/product/{id` is malformed at character 9: the capture is not closed; end it with `}`")
   }
   @Test(

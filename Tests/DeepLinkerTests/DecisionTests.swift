@@ -148,5 +148,16 @@ import Testing
     }
     #expect(ready.canRoute("shop://a/1"))
     #expect(!ready.canRoute("shop://b"))
+    // A scheme registered twice is refused, wherever the second comes (schemes are compared in
+    // turn, not hashed); distinct schemes beyond the handful compared in turn are all kept.
+    for schemes in [["shop", "shop"], ["shop", "shopca", "shop"], ["shop"] + (1...9).map { "s\($0)" } + ["s4"]] {
+      #expect(throws: DeepLinkConfigurationError.duplicateScheme(schemes.last!)) {
+        try DeepLinker.configure().set(urlSchemes: schemes.map { URLScheme($0) }).initialize()
+      }
+    }
+    let many = try DeepLinker.configure().set(urlSchemes: (1...12).map { URLScheme("s\($0)") }).initialize()
+    try many.addRoute("/a") { _, _ in true }
+    #expect((1...12).allSatisfy { many.canRoute("s\($0)://a") })
+    #expect(!many.canRoute("s13://a"))
   }
 }

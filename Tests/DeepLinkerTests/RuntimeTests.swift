@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite(.serialized) struct RuntimeTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct RuntimeTests {
   @Test("a routed link runs its handler once and reports handled with a duration")
   func handled() async throws {
     let fixture = try Fixture()
@@ -158,9 +158,7 @@ import Testing
     let second = Task { await fixture.linker.handle("shop://product/2") }
     let third = Task { await fixture.linker.handle("shop://orders/3") }
     // Both are in the queue when each has reported waiting for its turn.
-    await yieldUntil {
-      fixture.telemetry.events.filter { $0.kind == .waiting && $0.reason == "queued" }.count == 2
-    }
+    await fixture.telemetry.waitForEvents(2) { $0.kind == .waiting && $0.reason == "queued" }
     #expect(fixture.log.entries.isEmpty)
     fixture.auth.answer(true)
     #expect(await first.value == .handled(route: "/orders/{id}"))
@@ -179,10 +177,8 @@ import Testing
     await fixture.auth.waitForChecks(1)
     for index in 1...100_000 { fixture.linker.route("shop://product/\(index)") }
     // The flood has reached the queue (most of it dropped from it) before the barrier answers: the last
-    // link's turn to wait is the last event (links are accepted in order).
-    await yieldUntil {
-      fixture.telemetry.events.last.map { $0.kind == .waiting && $0.link.hasSuffix("/100000") } ?? false
-    }
+    // link's turn to wait is its last event (links are accepted in order).
+    await fixture.telemetry.waitForEvents(1) { $0.kind == .waiting && $0.link.hasSuffix("/100000") }
     fixture.auth.answer(true)
     #expect(await first.value == .handled(route: "/orders/{id}"))
     await fixture.linker.waitUntilIdle()

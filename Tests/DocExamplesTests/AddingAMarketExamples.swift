@@ -17,7 +17,16 @@ public struct BRMarket: MarketModule {
 // "4. Add the market's own features" (the real CA market is in Markets/CA).
 
 extension PlatformRoute {
-  public static let flyer = PlatformRoute("flyer", "/flyer/{store_id:int}")
+  public static let flyer = PlatformRoute("flyer", "/flyer/{store_id:int}", destination: FlyerPage.self)
+}
+
+public struct FlyerPage: LinkDestination {
+  public let storeID: Int
+  public let locale: String?  // passed on by the web paths; nil for shop://flyer/3021
+  enum CodingKeys: String, CodingKey {
+    case storeID = "store_id"
+    case locale
+  }
 }
 
 public struct CAMarket: MarketModule {
@@ -41,7 +50,12 @@ public struct CAMarket: MarketModule {
 
 extension PlatformRoute {
   public static let payInStore = PlatformRoute(
-    "payInStore", "/pay-in-store/{reference}", barriers: [.authentication], changesState: true)
+    "payInStore", "/pay-in-store/{reference}", barriers: [.authentication], changesState: true,
+    destination: PayInStorePage.self)
+}
+
+public struct PayInStorePage: LinkDestination {
+  public let reference: String
 }
 
 public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
@@ -51,10 +65,11 @@ public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
   public var matchingPath: String { PlatformRoute.payInStore.source }
   public var barriers: [BarrierName] { PlatformRoute.payInStore.barriers }
   public var changesState: Bool { true }
+  public var destination: (any LinkDestination.Type)? { PlatformRoute.payInStore.destination }
   @MainActor public func handleDeepLink(
     parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
-    navigator.show([Screen(route: name, parameters: parameters.dictionary)])
+    navigator.show([PlatformRoute.payInStore.destination(from: parameters)])
     completion()
   }
 }
@@ -95,7 +110,7 @@ public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
       .set(confirmationBarrier: ConfirmationBarrier(navigator: navigator))
       .initialize()
     #expect(await linker.handle("shop://pay-in-store/AB12CD34EF") == .handled(route: "/pay-in-store/{reference}"))
-    #expect(navigator.lastScreen == Screen(route: "payInStore", parameters: ["reference": "AB12CD34EF"]))
+    #expect(navigator.shownValues == [[PayInStorePage(reference: "AB12CD34EF")]])
     #expect(navigator.confirmations.map(\.absoluteString) == ["shop://pay-in-store/AB12CD34EF"])
   }
 

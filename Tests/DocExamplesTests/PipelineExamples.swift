@@ -104,7 +104,7 @@ struct ConsentBarrier: DeepLinkHandlingBarrier {
       .install(barrier: AuthenticationBarrier(session: session))
       .set(confirmationBarrier: ConfirmationBarrier(navigator: navigator))
       .set(mandatoryBarrier: ConsentBarrier())
-      .withNotFoundHandler { link in navigator.show([Screen(route: "home")]) }
+      .withNotFoundHandler { link in navigator.show([HomePage()]) }
       .set(excludedSchemes: ["fb"]).set(blacklistHosts: ["*.ads.example"]).set(whitelistSchemes: ["shop", "https"])
       .with(forbiddenHandler: { link in refused.append(link) })
       .initialize()
@@ -118,6 +118,6 @@ struct ConsentBarrier: DeepLinkHandlingBarrier {
     _ = await linker.handle("https://a.ads.example/")
     _ = await linker.handle("shop://nope")
     #expect(refused.map(\.absoluteString) == ["https://a.ads.example/"])
-    #expect(navigator.lastScreen == Screen(route: "home"))
+    #expect(navigator.shownValues == [[HomePage()]])
   }
 }

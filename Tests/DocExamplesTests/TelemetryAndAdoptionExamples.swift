@@ -1,6 +1,7 @@
 import DeepLinkComposition
 import DeepLinkCore
 import DeepLinkTesting
+import PlatformLinks
 import Testing
 
 /// What the Telemetry.md example ships events to.
@@ -41,5 +42,18 @@ struct Analytics: DeepLinkTelemetry {
     // https://shop.example.ca/fr/ip/-/123
 
     #expect(link.absoluteString == "https://shop.example.ca/fr/ip/-/123")
+  }
+
+  @Test("Adoption.md, share links: from a destination value, web and app links")
+  func shareLinkOfDestination() throws {
+    let navigator = RecordingNavigator()
+    let linker = try #require(composedLinker(MarketCatalogue.market(id: "CA"), navigator: navigator))
+    let link = try linker.link(to: ProductPage(id: 123, locale: "fr"))
+    // https://shop.example.ca/fr/ip/-/123
+    let appLink = try linker.appLink(to: PaymentPage(orderID: 55))
+    // shop://pay?order_id=55
+
+    #expect(link.absoluteString == "https://shop.example.ca/fr/ip/-/123")
+    #expect(appLink.absoluteString == "shop://pay?order_id=55")
   }
 }

@@ -141,13 +141,21 @@ enum Screen: String, Sendable {
   func coldStart() async throws {
     var coldStarts: [Bool] = []
     let linker = DeepLinker()
-    let waiting = Task { await linker.handle("shop://productlist/1/productdetail/2") }
-    await yieldUntil { linker.debugInfo.recentLinks.count == 1 }
+    // The task tells the test it has started, then calls `handle` on the main actor without a
+    // suspension in between: the test resumes only once `handle` has buffered the link and waits.
+    var waiting: Task<DeepLinkResult, Never>?
+    await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
+      waiting = Task {
+        started.resume()
+        return await linker.handle("shop://productlist/1/productdetail/2")
+      }
+    }
+    #expect(linker.debugInfo.recentLinks.count == 1)
     try linker.configure()
       .set(urlSchemes: [URLScheme("shop")])
       .install(plugin: try ChainedLinkPlugin(steps: Self.steps) { _, state in coldStarts.append(state.isColdStart) })
       .initialize()
-    #expect(await waiting.value == .handled(route: "/productdetail/{id:int}"))
+    #expect(await waiting?.value == .handled(route: "/productdetail/{id:int}"))
     #expect(coldStarts == [true])
   }
 

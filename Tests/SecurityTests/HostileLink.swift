@@ -1,17 +1,23 @@
+import DeepLinkCore
 import Testing
 
-/// One hostile link: the input, the class of attack it belongs to, and what must become of it.
+/// One hostile link: the input, the class of attack it belongs to, and what the composed
+/// configuration of each market (and of the platform alone) must decide for it.
 ///
 /// The rows are written from the classes in `Docs/Security.md`, not copied from public payload
-/// lists. Build them with the four constructors, which also set
-/// ``mustNeverReachExternalHandler``:
+/// lists. Build them with the constructors, one per exact decision:
 ///
-/// | constructor | parses? | may the app route it? | may the browser get it? |
+/// | constructor | parses? | decision | may the browser get it? |
 /// |---|---|---|---|
-/// | ``invalid(_:_:_:)`` | no, with that reason | no | no |
-/// | ``refused(_:_:)`` | yes | no | no: not `http(s)`, or the platform's own site |
-/// | ``foreign(_:_:)`` | yes | no | yes: an unambiguous web link to a host that is not ours |
-/// | ``inert(_:_:route:parameters:)`` | yes | yes, with exactly these (inert) parameters | no |
+/// | ``invalid(_:_:_:)`` | no, with that reason | `invalid`, the parser's reason | no |
+/// | ``unadmitted(_:_:)`` | yes | `invalid`, `unregisteredScheme` | no |
+/// | ``notFound(_:_:)`` | yes | `notFound`, `noRoute` | no |
+/// | ``ownSite(_:_:_:)`` | yes | `external` with that reason, on one of the configuration's domains | only with the hand-off fragment |
+/// | ``foreign(_:_:reason:)`` | yes | `external`, to a host that is not the configuration's | yes, as it came |
+/// | ``inert(_:_:route:parameters:barriers:)`` | yes | `routed` to exactly that route, parameters and barriers | no |
+///
+/// A row decides the same in every configuration unless ``except(_:_:)`` says otherwise for a
+/// market, by its catalogue identifier.
 struct HostileLink: Sendable, CustomTestStringConvertible {
   /// The classes of hostile links the suite covers.
   enum LinkClass: String, Sendable, CaseIterable {
@@ -36,53 +42,84 @@ struct HostileLink: Sendable, CustomTestStringConvertible {
     case nestedURLParameter
   }
 
-  /// What must become of the link.
+  /// The exact decision for the link.
   enum Expectation: Sendable, Equatable {
-    /// `DeepLink(_:)` throws a ``DeepLinkError`` whose `reason` is this.
+    /// `DeepLink(_:)` throws a ``DeepLinkError`` whose `reason` is this, and the decision is
+    /// `invalid` with it.
     case invalid(reason: String)
-    /// The link parses but no app route takes it: it is refused, `notFound`, or (for web links)
-    /// goes to the browser.
-    case neverRoutedIntoApp
+    /// The link parses, but its scheme is not one the configuration admits: `invalid`,
+    /// `unregisteredScheme`.
+    case unadmitted
+    /// The link parses and is the configuration's, but no route takes it: `notFound`, `noRoute`.
+    case notFound
+    /// A link on one of the configuration's own domains that the app does not open: `external`
+    /// with this reason, handed to the browser only with the hand-off fragment.
+    case ownSite(reason: String)
+    /// An unambiguous web link to a host that is not the configuration's: `external` with this
+    /// reason; opening it in the browser is what tapping it anywhere else would do.
+    case foreign(reason: String)
     /// The link reaches the app, but only as these parameters, decoded exactly once and never
     /// resolved as a path: the attack in it is inert data the app must still validate.
-    case routedInert(route: String, parameters: [String: String])
+    case routed(route: String, parameters: [String: String], barriers: [BarrierName])
   }
 
   let link: String
   let linkClass: LinkClass
+  /// What every configuration decides unless ``exceptions`` names it.
   let expectation: Expectation
-  /// Whether the link is ambiguous or dangerous: it must never reach the external-URL handler.
-  ///
-  /// Checked today as: `DeepLink(_:)` throws, or the parsed link is not an `http`/`https` link
-  /// to a host outside the platform's domains (a custom scheme only the admit step can refuse,
-  /// or the platform's own site); and the gate does not decide `external` to a foreign host.
-  let mustNeverReachExternalHandler: Bool
+  /// What a market's configuration decides instead, by the market's catalogue identifier.
+  private(set) var exceptions: [String: Expectation] = [:]
 
-  /// A link the parser must refuse with `reason`; never routed, never external.
+  /// The exact decision of the configuration of `market` (`nil`: the platform alone).
+  func expectation(in market: String?) -> Expectation {
+    market.flatMap { exceptions[$0] } ?? expectation
+  }
+
+  /// The same row, decided as `other` in the configuration of `market` (a catalogue identifier).
+  func except(_ market: String, _ other: Expectation) -> HostileLink {
+    var row = self
+    row.exceptions[market] = other
+    return row
+  }
+
+  /// A link the parser must refuse with `reason`.
   static func invalid(_ link: String, _ linkClass: LinkClass, _ reason: String) -> HostileLink {
-    HostileLink(
-      link: link, linkClass: linkClass, expectation: .invalid(reason: reason), mustNeverReachExternalHandler: true)
+    HostileLink(link: link, linkClass: linkClass, expectation: .invalid(reason: reason))
   }
 
-  /// A link that parses but must be neither routed into the app nor handed to the browser.
-  static func refused(_ link: String, _ linkClass: LinkClass) -> HostileLink {
-    HostileLink(link: link, linkClass: linkClass, expectation: .neverRoutedIntoApp, mustNeverReachExternalHandler: true)
+  /// A link of a scheme the configuration does not admit.
+  static func unadmitted(_ link: String, _ linkClass: LinkClass) -> HostileLink {
+    HostileLink(link: link, linkClass: linkClass, expectation: .unadmitted)
   }
 
-  /// An unambiguous web link to a host that is not the platform's: never routed into the app;
-  /// opening it in the browser is what tapping it anywhere else would do.
-  static func foreign(_ link: String, _ linkClass: LinkClass) -> HostileLink {
-    HostileLink(
-      link: link, linkClass: linkClass, expectation: .neverRoutedIntoApp, mustNeverReachExternalHandler: false)
+  /// A link of the configuration's that no route takes.
+  static func notFound(_ link: String, _ linkClass: LinkClass) -> HostileLink {
+    HostileLink(link: link, linkClass: linkClass, expectation: .notFound)
+  }
+
+  /// A link on the configuration's own domains that goes to the browser for `reason`.
+  static func ownSite(_ link: String, _ linkClass: LinkClass, _ reason: String) -> HostileLink {
+    HostileLink(link: link, linkClass: linkClass, expectation: .ownSite(reason: reason))
+  }
+
+  /// A web link to a host that is not the configuration's.
+  static func foreign(_ link: String, _ linkClass: LinkClass, reason: String = "foreignHost") -> HostileLink {
+    HostileLink(link: link, linkClass: linkClass, expectation: .foreign(reason: reason))
   }
 
   /// A link that routes, with the attack reduced to inert parameter values.
+  ///
+  /// - Parameters:
+  ///   - route: the route's pattern as registered (`/product/{id:int}`).
+  ///   - parameters: every parameter the decision carries, no more.
+  ///   - barriers: every barrier the decision lists, in order.
   static func inert(
-    _ link: String, _ linkClass: LinkClass, route: String, parameters: [String: String] = [:]
+    _ link: String, _ linkClass: LinkClass, route: String, parameters: [String: String] = [:],
+    barriers: [BarrierName] = []
   ) -> HostileLink {
     HostileLink(
-      link: link, linkClass: linkClass, expectation: .routedInert(route: route, parameters: parameters),
-      mustNeverReachExternalHandler: true)
+      link: link, linkClass: linkClass,
+      expectation: .routed(route: route, parameters: parameters, barriers: barriers))
   }
 
   var testDescription: String {
@@ -93,4 +130,10 @@ struct HostileLink: Sendable, CustomTestStringConvertible {
     let prefix = shown.count > 90 ? String(shown.prefix(90)) + "…(\(link.utf8.count) bytes)" : shown
     return "[\(linkClass.rawValue)] \(prefix)"
   }
+}
+
+/// The route a decision names, as a pattern string: the one place the suite reads a decision's
+/// route, so a change of the route's type is a change here.
+func routePattern(of decision: DeepLinkDecision) -> String? {
+  decision.route?.description
 }

@@ -48,7 +48,7 @@ extension HostileLink {
     .foreign("https://com/cart", .lookAlikeHost),
     .foreign("https://attacker.test/shop.example.com/cart", .lookAlikeHost),
     .foreign("https://attacker.test/https://shop.example.com/cart", .lookAlikeHost),
-    .foreign("http://shop.example.com.attacker.test:443/checkout", .lookAlikeHost),
+    .foreign("http://shop.example.com.attacker.test:443/checkout", .lookAlikeHost, reason: "nonDefaultPort"),
     .foreign("https://shop.example.com%2eattacker.test/cart", .lookAlikeHost),
     .foreign("https://shop.example.com.mx.attacker.test/cart", .lookAlikeHost),
     .foreign("https://localhost/cart", .lookAlikeHost),
@@ -82,7 +82,7 @@ extension HostileLink {
     .invalid("https://[0:0:0:0:0:ffff:7f00:1]:443/cart", .ipHost, "ipAddressHost"),
     .invalid("https://[fe80::1%25en0]/cart", .ipHost, "ipAddressHost"),
     .invalid("https://\u{FF11}\u{FF12}\u{FF17}.0.0.1/cart", .ipHost, "invalidHost"),
-    .refused("shop://127.0.0.1/product/1", .ipHost),
+    .notFound("shop://127.0.0.1/product/1", .ipHost),
   ]
 
   static let emptyHostAndSlashCount: [HostileLink] = [
@@ -102,9 +102,9 @@ extension HostileLink {
     .invalid("https://.shop.example.com/cart", .emptyHostAndSlashCount, "emptyHostLabel"),
     .invalid("https://shop.example.com../cart", .emptyHostAndSlashCount, "emptyHostLabel"),
     .invalid("https://%2e/cart", .emptyHostAndSlashCount, "emptyHostLabel"),
-    .refused("https://shop.example.com//attacker.test/cart", .emptyHostAndSlashCount),
-    .refused("shop:////attacker.test/product", .emptyHostAndSlashCount),
-    .inert("shop:///product/1", .emptyHostAndSlashCount, route: "/product/{id}", parameters: ["id": "1"]),
+    .ownSite("https://shop.example.com//attacker.test/cart", .emptyHostAndSlashCount, "unmatchedWebPath"),
+    .notFound("shop:////attacker.test/product", .emptyHostAndSlashCount),
+    .inert("shop:///product/1", .emptyHostAndSlashCount, route: "/product/{id:int}", parameters: ["id": "1"]),
     .inert("shop:////cart", .emptyHostAndSlashCount, route: "/cart"),
     .inert("https://shop.example.com///cart//", .emptyHostAndSlashCount, route: "/cart"),
   ]

@@ -6,17 +6,17 @@ extension HostileLink {
     .foreign("https://attacker.test?@shop.example.com/cart", .fragmentAndQueryConfusion),
     .foreign("https://attacker.test#.shop.example.com/cart", .fragmentAndQueryConfusion),
     .foreign("https://attacker.test/?url=https://shop.example.com/cart", .fragmentAndQueryConfusion),
-    .refused("https://shop.example.com#@attacker.test", .fragmentAndQueryConfusion),
-    .refused("https://shop.example.com/search%3Fq=x", .fragmentAndQueryConfusion),
-    .refused("shop://cart%3Fx=1", .fragmentAndQueryConfusion),
-    .refused("shop://cart%23checkout", .fragmentAndQueryConfusion),
-    .refused("shop://pay#?order_id=1", .fragmentAndQueryConfusion),
-    .refused("shop://pay?#order_id=1", .fragmentAndQueryConfusion),
-    .refused("shop://search#?q=x", .fragmentAndQueryConfusion),
-    .refused("shop://pay?order_id=&order_id=2", .fragmentAndQueryConfusion),
-    .refused("shop://pay?ORDER_ID=1", .fragmentAndQueryConfusion),
-    .refused("shop://pay?order_id=1%23x", .fragmentAndQueryConfusion),
-    .refused("shop://pay?order_id=1;order_id=2", .fragmentAndQueryConfusion),
+    .ownSite("https://shop.example.com#@attacker.test", .fragmentAndQueryConfusion, "unmatchedWebPath"),
+    .ownSite("https://shop.example.com/search%3Fq=x", .fragmentAndQueryConfusion, "unmatchedWebPath"),
+    .notFound("shop://cart%3Fx=1", .fragmentAndQueryConfusion),
+    .notFound("shop://cart%23checkout", .fragmentAndQueryConfusion),
+    .notFound("shop://pay#?order_id=1", .fragmentAndQueryConfusion),
+    .notFound("shop://pay?#order_id=1", .fragmentAndQueryConfusion),
+    .notFound("shop://search#?q=x", .fragmentAndQueryConfusion),
+    .notFound("shop://pay?order_id=&order_id=2", .fragmentAndQueryConfusion),
+    .notFound("shop://pay?ORDER_ID=1", .fragmentAndQueryConfusion),
+    .notFound("shop://pay?order_id=1%23x", .fragmentAndQueryConfusion),
+    .notFound("shop://pay?order_id=1;order_id=2", .fragmentAndQueryConfusion),
     .inert("https://shop.example.com/cart#/checkout", .fragmentAndQueryConfusion, route: "/cart"),
     .inert("shop://cart#/pay?order_id=1", .fragmentAndQueryConfusion, route: "/cart"),
     .inert("shop://cart?/pay?order_id=1", .fragmentAndQueryConfusion, route: "/cart"),
@@ -27,28 +27,28 @@ extension HostileLink {
       "shop://search?q=x&q=attacker", .fragmentAndQueryConfusion, route: "/search?q={query}",
       parameters: ["query": "x"]),
     .inert(
-      "shop://pay?order_id=1&order_id=2", .fragmentAndQueryConfusion, route: "/pay?order_id={order_id}",
-      parameters: ["order_id": "1"]),
+      "shop://pay?order_id=1&order_id=2", .fragmentAndQueryConfusion, route: "/pay?order_id={order_id:int}",
+      parameters: ["order_id": "1"], barriers: ["authentication", "confirmation"]),
     .inert(
       "shop://search?q=a%26order_id%3D1", .fragmentAndQueryConfusion, route: "/search?q={query}",
       parameters: ["query": "a&order_id=1"]),
   ]
 
   static let parameterTypeConfusion: [HostileLink] = [
-    .refused("shop://pay?order_id=+1", .parameterTypeConfusion),
-    .refused("shop://pay?order_id=1+", .parameterTypeConfusion),
-    .refused("shop://pay?order_id=-1", .parameterTypeConfusion),
-    .refused("shop://pay?order_id=0x1", .parameterTypeConfusion),
-    .refused("shop://pay?order_id=1e3", .parameterTypeConfusion),
-    .refused("shop://pay?order_id=%EF%BC%91", .parameterTypeConfusion),
-    .refused("shop://pay?order_id=\u{0661}", .parameterTypeConfusion),
-    .refused("shop://pay?order_id=9999999999999999999", .parameterTypeConfusion),
-    .refused("shop://pay?order_id", .parameterTypeConfusion),
-    .refused("shop://product/1.0", .parameterTypeConfusion),
-    .refused("shop://product/%201", .parameterTypeConfusion),
-    .refused("shop://product/%5B1%5D", .parameterTypeConfusion),
-    .refused("shop://orders/1,2", .parameterTypeConfusion),
-    .refused("https://shop.example.com/ip/desk/12abc", .parameterTypeConfusion),
+    .notFound("shop://pay?order_id=+1", .parameterTypeConfusion),
+    .notFound("shop://pay?order_id=1+", .parameterTypeConfusion),
+    .notFound("shop://pay?order_id=-1", .parameterTypeConfusion),
+    .notFound("shop://pay?order_id=0x1", .parameterTypeConfusion),
+    .notFound("shop://pay?order_id=1e3", .parameterTypeConfusion),
+    .notFound("shop://pay?order_id=%EF%BC%91", .parameterTypeConfusion),
+    .notFound("shop://pay?order_id=\u{0661}", .parameterTypeConfusion),
+    .notFound("shop://pay?order_id=9999999999999999999", .parameterTypeConfusion),
+    .notFound("shop://pay?order_id", .parameterTypeConfusion),
+    .notFound("shop://product/1.0", .parameterTypeConfusion),
+    .notFound("shop://product/%201", .parameterTypeConfusion),
+    .notFound("shop://product/%5B1%5D", .parameterTypeConfusion),
+    .notFound("shop://orders/1,2", .parameterTypeConfusion),
+    .ownSite("https://shop.example.com/ip/desk/12abc", .parameterTypeConfusion, "unmatchedWebPath"),
   ]
 
   static let rawUnsafeCharacters: [HostileLink] = [
@@ -88,8 +88,8 @@ extension HostileLink {
     .invalid(
       "https://shop.example.com/" + String(repeating: "a/", count: 200), .overLong, "tooManyPathSegments"),
     .foreign("https://" + String(repeating: "a", count: 63) + ".example.com/cart", .overLong),
-    .refused("shop://" + String(repeating: "a/", count: 63) + "cart", .overLong),
-    .refused("shop://product/" + String(repeating: "1", count: 19), .overLong),
+    .notFound("shop://" + String(repeating: "a/", count: 63) + "cart", .overLong),
+    .notFound("shop://product/" + String(repeating: "1", count: 19), .overLong),
     .inert(
       "shop://search?q=" + String(repeating: "a", count: 8192 - 16), .overLong, route: "/search?q={query}",
       parameters: ["query": String(repeating: "a", count: 8192 - 16)]),
@@ -103,10 +103,11 @@ extension HostileLink {
   static let nestedURLParameters: [HostileLink] = [
     .invalid("shop://product/https:%2F%2Fattacker.test", .nestedURLParameter, "encodedSlash"),
     .invalid("https://shop.example.com/ip/https:%2F%2Fattacker.test/1", .nestedURLParameter, "encodedSlash"),
-    .refused("shop://product/https:attacker.test", .nestedURLParameter),
-    .refused("shop://product/1/https://attacker.test", .nestedURLParameter),
-    .refused("https://shop.example.com/https://attacker.test", .nestedURLParameter),
-    .refused("https://shop.example.com/redirect?url=https%3A%2F%2Fattacker.test", .nestedURLParameter),
+    .notFound("shop://product/https:attacker.test", .nestedURLParameter),
+    .notFound("shop://product/1/https://attacker.test", .nestedURLParameter),
+    .ownSite("https://shop.example.com/https://attacker.test", .nestedURLParameter, "unmatchedWebPath"),
+    .ownSite(
+      "https://shop.example.com/redirect?url=https%3A%2F%2Fattacker.test", .nestedURLParameter, "unmatchedWebPath"),
     .inert(
       "shop://search?q=https://attacker.test", .nestedURLParameter, route: "/search?q={query}",
       parameters: ["query": "https://attacker.test"]),
@@ -116,13 +117,13 @@ extension HostileLink {
     .inert("shop://login?redirect=https://attacker.test", .nestedURLParameter, route: "/login"),
     .inert("shop://login?next=//attacker.test", .nestedURLParameter, route: "/login"),
     .inert(
-      "shop://store/1?url=javascript:alert(1)", .nestedURLParameter, route: "/store/{id}", parameters: ["id": "1"]),
+      "shop://store/1?url=javascript:alert(1)", .nestedURLParameter, route: "/store/{id:int}", parameters: ["id": "1"]),
     .inert("shop://cart?continue=https%3A%2F%2Fattacker.test%2Fcheckout", .nestedURLParameter, route: "/cart"),
     .inert(
-      "https://shop.example.com/ip/attacker.test/1", .nestedURLParameter, route: "/product/{id}",
+      "https://shop.example.com/ip/attacker.test/1", .nestedURLParameter, route: "/product/{id:int}",
       parameters: ["slug": "attacker.test", "id": "1"]),
     .inert(
-      "https://shop.example.com/ip/desk/1?url=https://attacker.test", .nestedURLParameter, route: "/product/{id}",
+      "https://shop.example.com/ip/desk/1?url=https://attacker.test", .nestedURLParameter, route: "/product/{id:int}",
       parameters: ["slug": "desk", "id": "1"]),
     .inert(
       "shop://search?q=shop://pay?order_id=1", .nestedURLParameter, route: "/search?q={query}",
@@ -131,8 +132,9 @@ extension HostileLink {
       "shop://search?q=intent://x#Intent;end", .nestedURLParameter, route: "/search?q={query}",
       parameters: ["query": "intent://x"]),
     .inert(
-      "shop://pay?order_id=1&redirect=https://attacker.test", .nestedURLParameter, route: "/pay?order_id={order_id}",
-      parameters: ["order_id": "1"]),
+      "shop://pay?order_id=1&redirect=https://attacker.test", .nestedURLParameter,
+      route: "/pay?order_id={order_id:int}",
+      parameters: ["order_id": "1"], barriers: ["authentication", "confirmation"]),
     .inert(
       "shop://search?q=%3Cscript%3Ealert(1)%3C/script%3E", .nestedURLParameter, route: "/search?q={query}",
       parameters: ["query": "<script>alert(1)</script>"]),
@@ -147,4 +149,5 @@ extension HostileLink {
     + idnHomographsAndFullWidthDots + encodedDotsAndSlashes + doubleEncoding + traversalInParameters
     + dangerousSchemes + lookAlikeSchemes + controlCharacters + malformedEscapesAndInvalidUTF8 + schemeRelative
     + fragmentAndQueryConfusion + parameterTypeConfusion + rawUnsafeCharacters + overLong + nestedURLParameters
+    + marketSpaces
 }

@@ -39,5 +39,24 @@ public struct CAMarket: MarketModule {
 
 extension PlatformRoute {
   /// A store's weekly flyer: CA only.
-  public static let flyer = PlatformRoute("flyer", "/flyer/{store_id:int}")
+  public static let flyer = PlatformRoute("flyer", "/flyer/{store_id:int}", destination: FlyerPage.self)
+}
+
+/// A store's weekly flyer (`/flyer/{store_id:int}`): CA only.
+public struct FlyerPage: LinkDestination {
+  /// The store.
+  public let storeID: Int
+  /// The language of the web path that opened it (`en`, `fr`), if any.
+  public let locale: String?
+
+  /// Creates the destination.
+  public init(storeID: Int, locale: String? = nil) {
+    self.storeID = storeID
+    self.locale = locale
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case storeID = "store_id"
+    case locale
+  }
 }

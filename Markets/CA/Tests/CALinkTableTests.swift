@@ -56,12 +56,15 @@ import Testing
     // The market scheme with and without its custom host
     .init("shopca://ca/product/123", route: "/product/{id:int}", parameters: ["id": "123"]),
     .init("shopca://product/123", route: "/product/{id:int}", parameters: ["id": "123"]),
-    .init("shopca://ca/cart", route: "/cart"),
+    .init("shopca://ca/cart", route: "/cart", parameters: [:], barriers: []),
     .init(
-      "shopca://ca/pay?order_id=9", route: "/pay?order_id={order_id:int}", barriers: ["authentication", "confirmation"]),
+      "shopca://ca/pay?order_id=9", route: "/pay?order_id={order_id:int}", parameters: ["order_id": "9"],
+      barriers: ["authentication", "confirmation"]),
     // The platform's own links still open in the CA app
     .init("shop://product/123", route: "/product/{id:int}", parameters: ["id": "123"]),
-    .init("https://shop.example.com/ip/desk/123", route: "/product/{id:int}"),
+    .init(
+      "https://shop.example.com/ip/desk/123", route: "/product/{id:int}", parameters: ["id": "123", "slug": "desk"],
+      barriers: []),
     // Other paths on the market's domains go to the browser
     .init("https://shop.example.ca/en/about-us", outcome: .external),
     .init("https://shop.example.ca/de/cart", outcome: .external),

@@ -20,7 +20,7 @@ import Testing
     let linker = try makeLinker(navigator)
     #expect(
       await linker.handle("https://shop.example.ca/fr/circulaire/3021") == .handled(route: "/flyer/{store_id:int}"))
-    #expect(navigator.lastScreen == Screen(route: "flyer", parameters: ["store_id": "3021", "locale": "fr"]))
+    #expect(navigator.shownValues == [[FlyerPage(storeID: 3021, locale: "fr")]])
   }
 
   @Test("a French cart link shows the cart in French")
@@ -28,7 +28,7 @@ import Testing
     let navigator = RecordingNavigator()
     let linker = try makeLinker(navigator)
     #expect(await linker.handle("https://www.shop.example.ca/fr/panier") == .handled(route: "/cart"))
-    #expect(navigator.lastScreen == Screen(route: "cart", parameters: ["locale": "fr"]))
+    #expect(navigator.shownValues == [[CartPage(locale: "fr")]])
   }
 
   @Test("an order link asks the signed-out user to sign in first")

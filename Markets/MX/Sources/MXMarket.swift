@@ -35,7 +35,19 @@ public struct MXMarket: MarketModule {
 extension PlatformRoute {
   /// Pay an order at a store with a reference: MX only, changes state.
   public static let payInStore = PlatformRoute(
-    "payInStore", "/pay-in-store/{reference}", barriers: [PlatformBarrierName.authentication], changesState: true)
+    "payInStore", "/pay-in-store/{reference}", barriers: [PlatformBarrierName.authentication], changesState: true,
+    destination: PayInStorePage.self)
+}
+
+/// Paying an order at a store (`/pay-in-store/{reference}`): MX only.
+public struct PayInStorePage: LinkDestination {
+  /// The payment reference, 10 to 20 ASCII letters or digits.
+  public let reference: String
+
+  /// Creates the destination.
+  public init(reference: String) {
+    self.reference = reference
+  }
 }
 
 /// Shows pay-in-store for a reference of 10 to 20 ASCII letters or digits; other references do
@@ -52,6 +64,7 @@ public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
   public var matchingPath: String { PlatformRoute.payInStore.source }
   public var barriers: [BarrierName] { PlatformRoute.payInStore.barriers }
   public var changesState: Bool { PlatformRoute.payInStore.changesState }
+  public var destination: (any LinkDestination.Type)? { PlatformRoute.payInStore.destination }
 
   public func acceptsParameters(_ parameters: DeepLinkParameters) -> Bool {
     guard let reference = parameters["reference"] else { return false }
@@ -63,7 +76,7 @@ public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
   @MainActor public func handleDeepLink(
     parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
-    navigator.show([Screen(route: name, parameters: parameters.dictionary)])
+    navigator.show([PlatformRoute.payInStore.destination(from: parameters)])
     completion()
   }
 }

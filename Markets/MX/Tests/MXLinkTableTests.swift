@@ -28,19 +28,25 @@ import Testing
       parameters: ["reference": "ABC123DEF456"], barriers: ["authentication", "confirmation"]),
     .init(
       "https://shop.example.com.mx/pago-en-tienda/1234567890", route: "/pay-in-store/{reference}",
-      barriers: ["authentication", "confirmation"]),
-    .init("https://shop.example.com.mx/pago-en-tienda/12345678901234567890", route: "/pay-in-store/{reference}"),
+      parameters: ["reference": "1234567890"], barriers: ["authentication", "confirmation"]),
+    .init(
+      "https://shop.example.com.mx/pago-en-tienda/12345678901234567890", route: "/pay-in-store/{reference}",
+      parameters: ["reference": "12345678901234567890"], barriers: ["authentication", "confirmation"]),
     .init("https://shop.example.com.mx/pago-en-tienda/SHORT", outcome: .notFound),
     .init("https://shop.example.com.mx/pago-en-tienda/123456789012345678901", outcome: .notFound),
     .init("https://shop.example.com.mx/pago-en-tienda/ABC-123-DEF-456", outcome: .notFound),
-    .init("shopmx://mx/pay-in-store/ABC123DEF456", route: "/pay-in-store/{reference}"),
+    .init(
+      "shopmx://mx/pay-in-store/ABC123DEF456", route: "/pay-in-store/{reference}",
+      parameters: ["reference": "ABC123DEF456"], barriers: ["authentication", "confirmation"]),
     // The market scheme with and without its custom host
-    .init("shopmx://mx/cart", route: "/cart"),
-    .init("shopmx://cart", route: "/cart"),
+    .init("shopmx://mx/cart", route: "/cart", parameters: [:], barriers: []),
+    .init("shopmx://cart", route: "/cart", parameters: [:], barriers: []),
     .init("shopmx://mx/product/5", route: "/product/{id:int}", parameters: ["id": "5"]),
     // Platform links still open
-    .init("shop://cart", route: "/cart"),
-    .init("https://www.shop.example.com/cp/office/45", route: "/category/{id:int}"),
+    .init("shop://cart", route: "/cart", parameters: [:], barriers: []),
+    .init(
+      "https://www.shop.example.com/cp/office/45", route: "/category/{id:int}",
+      parameters: ["id": "45", "slug": "office"]),
     // Other paths and foreign links
     .init("https://shop.example.com.mx/ayuda", outcome: .external),
     .init("https://shop.example.com.mx.evil.com/carrito", outcome: .external),

@@ -1,6 +1,7 @@
 import DeepLinkComposition
 import DeepLinkCore
 import DeepLinkTesting
+import MarketMX
 import PlatformLinks
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
     let result = await linker.handle("https://shop.example.com.mx/pago-en-tienda/ABC123DEF456")
     #expect(result == .handled(route: "/pay-in-store/{reference}"))
     #expect(navigator.confirmations.count == 1)
-    #expect(navigator.lastScreen == Screen(route: "payInStore", parameters: ["reference": "ABC123DEF456"]))
+    #expect(navigator.shownValues == [[PayInStorePage(reference: "ABC123DEF456")]])
   }
 
   @Test("a refused confirmation drops pay-in-store without showing it")

@@ -9,7 +9,7 @@ extension DeepLinkConfiguration {
   /// ```swift
   /// let decision = configuration.decide("https://shop.example.ca/fr/panier")
   /// decision.outcome  // .routed
-  /// decision.route    // RouteID(name: "cart", pattern: "/cart")
+  /// decision.route?.pattern  // "/cart"
   /// ```
   ///
   /// - Parameters:
@@ -71,8 +71,8 @@ extension DeepLinkConfiguration {
   /// is that form, so no output shows the raw bytes.
   ///
   /// ```swift
-  /// configuration.decide(utf8: Array("shop://cart".utf8)).outcome                  // .routed
-  /// configuration.decide(utf8: Array("shop://transaction/".utf8) + [0xC0, 0xAF]).outcome   // .invalid
+  /// configuration.decide(utf8: Array("shop://cart".utf8)).outcome  // .routed
+  /// configuration.decide(utf8: Array("shop://transaction/".utf8) + [0xC0, 0xAF]).outcome  // .invalid
   /// ```
   ///
   /// - Complexity: ``decide(_:source:tracing:)``'s, plus one validation of the bytes.

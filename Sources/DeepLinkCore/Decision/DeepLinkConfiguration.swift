@@ -71,28 +71,39 @@ public final class DeepLinkConfiguration: Sendable {
   init(
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink],
     compiledRules: [CompiledRewrite]? = nil, routes: [RouteSpecification],
-    plugins: [any DeepLinkHandlerPlugin], pluginOwners: [LinkOwner?] = [],
+    plugins: [any DeepLinkHandlerPlugin], pluginOwners: [LinkOwner] = [],
     barriers: [String: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
-    mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?
+    mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?, checksDestinations: Bool = true
   ) throws(DeepLinkConfigurationError) {
-    var schemes: [String: URLScheme] = [:]
-    for scheme in urlSchemes {
-      guard schemes.updateValue(scheme, forKey: scheme.scheme) == nil else { throw .duplicateScheme(scheme.scheme) }
+    // Names and hosts in lists, not dictionaries or lists of pairs: each distinct generic type
+    // is metadata the runtime makes at launch. A handful of schemes, compared in turn.
+    let schemeNames = urlSchemes.map(\.scheme)
+    let schemes = SmallStringMap(keys: schemeNames, values: urlSchemes)
+    if schemes.count != schemeNames.count {
+      for position in schemeNames.indices where schemeNames[..<position].contains(schemeNames[position]) {
+        throw .duplicateScheme(schemeNames[position])
+      }
     }
     let allDomains =
       domains + filters.excludedHosts + filters.blacklistHosts + filters.whitelistHosts
     if let invalid = allDomains.first(where: { $0.host == nil }) { throw .invalidDomain(invalid.name) }
     guard let appScheme = urlSchemes.first(where: { $0.customHost == nil })?.scheme else { throw .missingAppScheme }
     self.urlSchemes = urlSchemes
-    self.schemes = SmallStringMap(urlSchemes.map { ($0.scheme, $0) })
+    self.schemes = schemes
     self.domains = domains
-    var exact: [(String, LinkOwner)] = []
+    var exactHosts: [String] = []
+    var exactOwners: [LinkOwner] = []
     var wildcards: [Domain] = []
     for domain in domains {
-      if case .exact(let host)? = domain.host { exact.append((host, domain.owner)) } else { wildcards.append(domain) }
+      if case .exact(let host)? = domain.host {
+        exactHosts.append(host)
+        exactOwners.append(domain.owner)
+      } else {
+        wildcards.append(domain)
+      }
     }
-    self.exactDomains = SmallStringMap(exact)
-    self.knownHosts = KnownHosts(exact.map(\.0))
+    self.exactDomains = SmallStringMap(keys: exactHosts, values: exactOwners)
+    self.knownHosts = KnownHosts(exactHosts)
     self.wildcardDomains = wildcards
     self.hasFilters = filters != LinkFilters()
     self.appScheme = appScheme
@@ -104,7 +115,7 @@ public final class DeepLinkConfiguration: Sendable {
     self.opaquePlugins = plugins.indices.filter { plugins[$0].pathMatching == nil }.map {
       let target = RouteTarget(
         kind: .plugin($0), name: plugins[$0].name, barriers: [], waitForPreconditions: false, changesState: false,
-        owner: $0 < pluginOwners.count ? pluginOwners[$0] ?? .platform : .platform)
+        owner: $0 < pluginOwners.count ? pluginOwners[$0] : .platform)
       return OpaquePlugin(index: $0, target: target, stepResolver: plugins[$0].stepResolving)
     }
 
@@ -121,7 +132,7 @@ public final class DeepLinkConfiguration: Sendable {
         }
       }
     }
-    let (effective, resolved) = try Self.resolveOverrides(compiled)
+    let (effective, resolved, isRewriteTable) = try Self.resolveOverrides(compiled)
     self.rewriteRules = effective
     // No plan when the app scheme is not a custom scheme (no app link can have it).
     let planScheme = RoutePattern.isCustomScheme(appScheme) ? appScheme.lowercased() : nil
@@ -132,7 +143,7 @@ public final class DeepLinkConfiguration: Sendable {
       plans.append(planScheme.flatMap { RewritePlan(effective[index], scheme: $0) })
     }
     self.rewritePlans = plans
-    if let resolved {
+    if isRewriteTable {
       self.rewrites = (consume resolved).build()
     } else {
       // An override took another rule's place: the table is built again over the effective rules.
@@ -158,6 +169,7 @@ public final class DeepLinkConfiguration: Sendable {
     }
     self.routes = routeBuilder.build()
     self.routeSources = routes.map(\.pattern.source)
+    if checksDestinations { try Self.checkDestinations(routes, rules: effective) }
   }
 
   /// Drops every rule an override replaces: an override takes the place of the earlier rule
@@ -166,12 +178,14 @@ public final class DeepLinkConfiguration: Sendable {
   /// One table is grown over the rules, and its conflict check finds the rule each new one
   /// matches the same links as: a rule an override replaced keeps its place in the table, now
   /// standing for the override. When no override replaced anything, that table is the
-  /// configuration's rewrite table (each rule's value its index), returned beside the rules.
+  /// configuration's rewrite table (each rule's value its index), and `isRewriteTable` is true.
   ///
   /// - Complexity: O(*n*) in the rules' total length.
   private static func resolveOverrides(
     _ rules: [CompiledRewrite]
-  ) throws(DeepLinkConfigurationError) -> (rules: [CompiledRewrite], table: RouteTable<Int>.Builder?) {
+  ) throws(DeepLinkConfigurationError) -> (
+    rules: [CompiledRewrite], table: RouteTable<Int>.Builder, isRewriteTable: Bool
+  ) {
     var table = RouteTable<Int>.Builder()
     // Each route's value: the index in `rules` of the rule that holds its links now.
     table.values.reserveCapacity(rules.count)
@@ -192,8 +206,9 @@ public final class DeepLinkConfiguration: Sendable {
       table.values[Int(existing)] = index
     }
     // Without a replacement every rule stays, in order, and each route's value is its index.
-    guard !replaced.isEmpty else { return (rules, table) }
-    return (rules.indices.filter { !replaced[$0] }.map { rules[$0] }, nil)
+    // (A flag beside the table, not an optional table: one generic type fewer made at launch.)
+    guard !replaced.isEmpty else { return (rules, table, true) }
+    return (rules.indices.filter { !replaced[$0] }.map { rules[$0] }, table, false)
   }
 
   /// The routes in the table, in registration order: pattern as written and the route's name

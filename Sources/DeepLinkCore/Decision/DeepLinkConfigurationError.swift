@@ -19,6 +19,8 @@ public enum DeepLinkConfigurationError: Error, Sendable, Hashable, CustomStringC
   case invalidDomain(String)
   /// The same scheme is registered twice.
   case duplicateScheme(String)
+  /// A route's destination type does not fit its links.
+  case destinationMismatch(DestinationMismatch)
 
   public var description: String {
     switch self {
@@ -42,6 +44,8 @@ public enum DeepLinkConfigurationError: Error, Sendable, Hashable, CustomStringC
       "`\(name)` is not a domain; write an exact host (`shop.example.ca`) or `*.shop.example.ca`"
     case .duplicateScheme(let scheme):
       "the scheme `\(scheme)` is registered twice; register each scheme once"
+    case .destinationMismatch(let mismatch):
+      mismatch.description
     }
   }
 }

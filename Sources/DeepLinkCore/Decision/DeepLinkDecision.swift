@@ -165,12 +165,16 @@ final class RouteTarget: Sendable {
   /// The catch-all captures (`{rest...}`), whose values are segments joined with `/`: each
   /// segment is checked on its own.
   let catchAllParameters: [String]
+  /// The app's value for a link of this route, if the route declares one.
+  let destination: (any LinkDestination.Type)?
 
   init(
     kind: Kind, name: String, barriers: [BarrierName], waitForPreconditions: Bool, changesState: Bool,
     owner: LinkOwner = .platform, acceptsParameters: (@Sendable (DeepLinkParameters) -> Bool)? = nil,
-    freeTextParameters: Set<String> = [], pattern: RoutePattern? = nil
+    freeTextParameters: Set<String> = [], pattern: RoutePattern? = nil,
+    destination: (any LinkDestination.Type)? = nil
   ) {
+    self.destination = destination
     self.freeTextParameters = freeTextParameters.sorted()
     self.freeTextQueryKeys = (pattern?.queryCaptures ?? []).filter { freeTextParameters.contains($0.name) }.map(\.key)
     var catchAll: [String] = []

@@ -5,8 +5,8 @@
 /// telemetry events (``DeepLinkEvent/reason``) print; they never change.
 ///
 /// ```swift
-/// configuration.decide("shop://nowhere").reason          // .noRoute
-/// configuration.decide("shop://nowhere").reason?.rawValue // "noRoute"
+/// configuration.decide("shop://nowhere").reason  // .noRoute
+/// configuration.decide("shop://nowhere").reason?.rawValue  // "noRoute"
 /// ```
 public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   // MARK: parse (`invalid`): see ``DeepLinkError``

@@ -14,9 +14,10 @@ package struct DeepLinkSpecification: Sendable {
   /// The installed plugins, in install order.
   package var plugins: [any DeepLinkHandlerPlugin] = []
   /// Who installed each plugin, by its index in ``plugins``; a plugin without an entry (past the
-  /// end, or `nil`) is the platform's. An array, not an `[Int: LinkOwner]`: the first dictionary
-  /// keyed by `Int` costs a search of every conformance record at launch.
-  package var pluginOwners: [LinkOwner?] = []
+  /// end) is the platform's. An array, not an `[Int: LinkOwner]`: the first dictionary keyed by
+  /// `Int` costs a search of every conformance record at launch; and of owners, not optional
+  /// owners: each distinct generic type is metadata the runtime makes at launch.
+  package var pluginOwners: [LinkOwner] = []
   /// The installed barriers, by name (its `rawValue`: a dictionary keyed by ``BarrierName``
   /// would make the runtime search every conformance record for its `Hashable` at launch).
   package var barriers: [String: any DeepLinkHandlingBarrier] = [:]
@@ -28,6 +29,9 @@ package struct DeepLinkSpecification: Sendable {
   package var mandatoryBarrier: BarrierName?
   /// The barrier state-changing links from outside pass.
   package var confirmationBarrier: BarrierName?
+  /// Whether compiling checks each route's destination type against its route
+  /// (see `Docs/Destinations.md` for when composition turns it off).
+  package var checksDestinations = true
   /// Routes added with `addRoute`.
   var routes: [RouteSpecification] = []
 
@@ -37,7 +41,7 @@ package struct DeepLinkSpecification: Sendable {
   /// Installs `plugin` as `owner`'s.
   package mutating func install(_ plugin: any DeepLinkHandlerPlugin, owner: LinkOwner) {
     if owner != .platform {
-      while pluginOwners.count < plugins.count { pluginOwners.append(nil) }
+      while pluginOwners.count < plugins.count { pluginOwners.append(.platform) }
       pluginOwners.append(owner)
     }
     plugins.append(plugin)
@@ -45,7 +49,7 @@ package struct DeepLinkSpecification: Sendable {
 
   /// Who installed the plugin at `index` of ``plugins``.
   package func owner(ofPlugin index: Int) -> LinkOwner {
-    index < pluginOwners.count ? pluginOwners[index] ?? .platform : .platform
+    index < pluginOwners.count ? pluginOwners[index] : .platform
   }
 
   /// Installs `barrier` as `owner`'s, replacing a barrier of the same name.
@@ -79,7 +83,8 @@ extension DeepLinkConfiguration {
             waitForPreconditions: pathPlugin.waitForPreconditions, changesState: pathPlugin.changesState,
             owner: specification.owner(ofPlugin: index),
             acceptsParameters: { pathPlugin.acceptsParameters($0) },
-            freeTextParameters: pathPlugin.freeTextParameters, pattern: pattern)))
+            freeTextParameters: pathPlugin.freeTextParameters, pattern: pattern,
+            destination: pathPlugin.destination)))
     }
     let installed = specification.barriers
     if let mandatory = specification.mandatoryBarrier, installed[mandatory.rawValue] == nil {
@@ -107,6 +112,6 @@ extension DeepLinkConfiguration {
       plugins: specification.plugins,
       pluginOwners: specification.pluginOwners, barriers: installed,
       filters: specification.filters, mandatoryBarrier: specification.mandatoryBarrier,
-      confirmationBarrier: specification.confirmationBarrier)
+      confirmationBarrier: specification.confirmationBarrier, checksDestinations: specification.checksDestinations)
   }
 }

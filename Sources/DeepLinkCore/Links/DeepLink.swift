@@ -19,7 +19,7 @@ import Foundation
 ///
 /// ```swift
 /// let link = try DeepLink("https://Shop.Example.com./ip/desk/123?q=red+shoes")
-/// link.host          // "shop.example.com"
+/// link.host  // "shop.example.com"
 /// link.pathSegments  // ["ip", "desk", "123"]
 /// link.queryValue("q")  // "red shoes"
 /// ```

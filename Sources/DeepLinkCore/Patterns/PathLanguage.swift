@@ -9,7 +9,7 @@
 /// ```swift
 /// let platform = PathLanguage(try RoutePattern("/product/{id:int}"))
 /// let market = PathLanguage(try RoutePattern("/{rest...}"))
-/// platform.commonPath(with: market)   // ["product", "1"]
+/// platform.commonPath(with: market)  // ["product", "1"]
 /// ```
 package struct PathLanguage: Sendable {
   /// What one transition reads.

@@ -28,8 +28,9 @@ package struct PatternTrie: Sendable {
   private var next: [[Int]] = Array(repeating: [-1], count: List.allCases.count)
   /// The literal children by parent and lowercased text (``edgeKey(_:_:)``): the first, then
   /// ``nextSameText``. Keyed by a `String`, not a struct of the two: a dictionary keyed by a type
-  /// of this module makes the runtime search every conformance record for its `Hashable`.
-  private var literalEdges: [String: Int] = [:]
+  /// of this module makes the runtime search every conformance record for its `Hashable`. Its
+  /// values are `Int32`, as the route table's dictionaries: one dictionary type fewer to make.
+  private var literalEdges: [String: Int32] = [:]
   private var nextSameText: [Int] = [-1]
   /// Each node's catch-all child, `-1` for none; a catch-all node loops on any segment.
   private var catchAll: [Int] = [-1]
@@ -47,6 +48,22 @@ package struct PatternTrie: Sendable {
 
   /// The trie of `patterns`' paths.
   package init(_ patterns: [RoutePattern]) {
+    // Room for the most nodes the patterns can make (one a segment, and the root) in every
+    // list at once, instead of each growing from one element.
+    var nodes = 1
+    for pattern in patterns { nodes += pattern.segments.count }
+    labels.reserveCapacity(nodes)
+    for list in first.indices {
+      first[list].reserveCapacity(nodes)
+      next[list].reserveCapacity(nodes)
+    }
+    nextSameText.reserveCapacity(nodes)
+    catchAll.reserveCapacity(nodes)
+    isCatchAll.reserveCapacity(nodes)
+    firstEnd.reserveCapacity(nodes)
+    endPattern.reserveCapacity(patterns.count)
+    nextEnd.reserveCapacity(patterns.count)
+    literalEdges.reserveCapacity(nodes)
     for (index, pattern) in patterns.enumerated() { insert(pattern, index) }
     remainingLow = Array(repeating: Int.max, count: labels.count)
     remainingHigh = remainingLow
@@ -94,14 +111,14 @@ package struct PatternTrie: Sendable {
 
   private mutating func literalChild(of parent: Int, _ label: PathLanguage.Label, text: String) -> Int {
     let key = Self.edgeKey(parent, text)
-    var candidate = literalEdges[key] ?? -1
+    var candidate = literalEdges[key].map(Int.init) ?? -1
     while candidate >= 0 {
       if labels[candidate] == label { return candidate }
       candidate = nextSameText[candidate]
     }
     let child = makeNode(label)
-    nextSameText[child] = literalEdges[key] ?? -1
-    literalEdges[key] = child
+    nextSameText[child] = literalEdges[key].map(Int.init) ?? -1
+    literalEdges[key] = Int32(child)
     link(child, into: .literals, of: parent)
     if ParameterType.int.accepts(text) { link(child, into: .intLiterals, of: parent) }
     if ParameterType.uuid.accepts(text) { link(child, into: .uuidLiterals, of: parent) }
@@ -202,7 +219,7 @@ package struct PatternTrie: Sendable {
         followList(.captures)
         switch step.label {
         case .literal(let text, _):
-          var child = literalEdges[Self.edgeKey(node, text)] ?? -1
+          var child = literalEdges[Self.edgeKey(node, text)].map(Int.init) ?? -1
           while child >= 0 {
             follow(child)
             child = nextSameText[child]

@@ -11,7 +11,7 @@ extension RoutePattern {
   /// ```swift
   /// let platform = try RoutePattern("https://shop.example.com/ip/{slug}/{id:int}")
   /// let market = try RoutePattern("https://shop.example.com/ip/{rest...}")
-  /// platform.commonLink(with: market)   // "https://shop.example.com/ip/x/1"
+  /// platform.commonLink(with: market)  // "https://shop.example.com/ip/x/1"
   /// ```
   ///
   /// - Parameters:

@@ -133,6 +133,9 @@ public protocol DeepLinkHandlerPathMatchingPlugin: DeepLinkHandlerPlugin {
   /// The captures that hold free text (a search query): exempt from the slash and dot part of
   /// the captured-value rule, not from its control, bidi and zero-width part. Defaults to none.
   var freeTextParameters: Set<String> { get }
+  /// The app's value for a link of this route (``LinkDestination``), made from its parameters;
+  /// composition checks it against the pattern and the rules onto it. Defaults to none.
+  var destination: (any LinkDestination.Type)? { get }
   /// Handles a link the route table matched, with its parameters (`state`'s too) as typed
   /// values; calls `completion` once the screen is shown. Runs on the main actor once every
   /// barrier has passed, bounded by ``DeepLinkHandlerPlugin/completionTimeout``.
@@ -147,6 +150,7 @@ extension DeepLinkHandlerPathMatchingPlugin {
   public var waitForPreconditions: Bool { false }
   public func acceptsParameters(_ parameters: DeepLinkParameters) -> Bool { true }
   public var freeTextParameters: Set<String> { [] }
+  public var destination: (any LinkDestination.Type)? { nil }
 
   /// Path-matching plugins are chosen by the route table; asked directly, they decline.
   public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption { .no }
@@ -194,9 +198,21 @@ extension DeepLinkHandlerCodingOption {
 /// ```swift
 /// enum PaymentPoint: Codable, Sendable { case pay(orderID: String), transaction(id: String) }
 /// struct PaymentPlugin: DeepLinkHandlerCodingPlugin {
-///   func shouldHandleCodingDeepLink(_ link: DeepLink) -> DeepLinkHandlerCodingOption<PaymentPoint> { … }
+///   func shouldHandleCodingDeepLink(_ link: DeepLink) -> DeepLinkHandlerCodingOption<PaymentPoint> {
+///     let segments = link.pathSegments
+///     if segments == ["pay"], let orderID = link.queryValue("order_id") {
+///       return .yes(parameters: .pay(orderID: orderID))
+///     }
+///     if segments.count == 2, segments[0] == "transaction" {
+///       return .yesWithBarrier(name: "authentication", parameters: .transaction(id: segments[1]))
+///     }
+///     return .no
+///   }
 ///   func handleCodingDeepLink(with parameters: PaymentPoint, completion: @escaping @Sendable () -> Void) {
-///     switch parameters { … }
+///     switch parameters {
+///     case .pay(let orderID): navigator.showPayment(orderID: orderID, completion: completion)
+///     case .transaction(let id): navigator.showTransaction(Int(id) ?? 0, completion: completion)
+///     }
 ///   }
 /// }
 /// ```

@@ -16,10 +16,11 @@ public enum DeepLinkBarrierStatus: Sendable, Hashable {
 ///
 /// ```swift
 /// struct AuthenticationBarrier: DeepLinkHandlingBarrier {
+///   let session: any Session
 ///   let name: BarrierName = "authentication"
-///   func status(for link: DeepLink) -> DeepLinkBarrierStatus { session.isValid ? .passed : .needToCheck }
+///   func status(for link: DeepLink) -> DeepLinkBarrierStatus { session.isSignedIn ? .passed : .needToCheck }
 ///   func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
-///     navigator.showLogin { signedIn in completion(signedIn) }
+///     session.signIn { signedIn in completion(signedIn) }
 ///   }
 /// }
 /// ```
@@ -55,9 +56,15 @@ extension AsyncDeepLinkHandlingBarrier {
 /// refer to it by its type, as the source documents do.
 ///
 /// ```swift
-/// struct AuthenticationDeepLinkBarrier: TypeNamedBarrier { … }   // named "AuthenticationDeepLinkBarrier"
-/// .install(barrier: AuthenticationDeepLinkBarrier())
-/// return .yesWithBarrier(AuthenticationDeepLinkBarrier.self, data: data)
+/// struct AuthenticationDeepLinkBarrier: TypeNamedBarrier {  // named "AuthenticationDeepLinkBarrier"
+///   func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus { .passed }
+///   func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) { completion(true) }
+/// }
+/// let linker = try DeepLinker.configure()
+///   .set(urlSchemes: [URLScheme("shop")])
+///   .install(barrier: AuthenticationDeepLinkBarrier())
+///   .initialize()
+/// let option = DeepLinkHandlerOption.yesWithBarrier(AuthenticationDeepLinkBarrier.self, data: nil)
 /// ```
 ///
 /// The name defaults to the type's name; a barrier the platform reserves a name for declares

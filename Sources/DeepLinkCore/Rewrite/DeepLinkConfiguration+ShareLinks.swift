@@ -11,8 +11,10 @@ extension DeepLinkConfiguration {
   /// is an error, never a link that opens something else.
   ///
   /// ```swift
-  /// try configuration.webLink(to: "/product/{id:int}", parameters: ["id": "123"], owner: .market("CA"),
-  ///                           preferences: ["locale": "fr"]).absoluteString
+  /// try configuration.webLink(
+  ///   to: "/product/{id:int}", parameters: ["id": "123"], owner: .market("CA"),
+  ///   preferences: ["locale": "fr"]
+  /// ).absoluteString
   /// // "https://shop.example.ca/fr/ip/-/123"
   /// ```
   ///
@@ -79,6 +81,10 @@ public enum ShareLinkError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Every candidate rule failed: a value does not fit its pattern, or the link would not decide
   /// back to the route with these parameters.
   case valuesDoNotRoundTrip(route: String, parameters: [String: String], reason: String)
+  /// No route declares this destination type.
+  case unknownDestination(String)
+  /// The linker's configuration is not composed yet.
+  case notComposed
 
   public var description: String {
     switch self {
@@ -90,6 +96,10 @@ public enum ShareLinkError: Error, Sendable, Hashable, CustomStringConvertible {
       "no web link for `\(route)` with "
         + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         + " opens the same screen (\(reason)); check the values against the route's types"
+    case .notComposed:
+      "the linker's configuration is not composed yet; wait for it to be ready"
+    case .unknownDestination(let type):
+      "no route declares the destination `\(type)`; declare it on its route (`PlatformRoute(…, destination:)`)"
     }
   }
 }

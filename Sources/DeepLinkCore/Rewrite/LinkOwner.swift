@@ -6,8 +6,8 @@
 /// links of that market: its own hosts and scheme, and the platform links its rules rewrite to.
 ///
 /// ```swift
-/// LinkOwner.market("CA").description   // "market CA"
-/// LinkOwner.platform.description       // "the platform"
+/// LinkOwner.market("CA").description  // "market CA"
+/// LinkOwner.platform.description  // "the platform"
 /// ```
 public enum LinkOwner: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The platform (and an app configured without composition).

@@ -73,8 +73,16 @@ final class RewritePlan: Sendable {
   let queryItems: [QueryItem]
   /// The rule's fixed parameters the target does not take.
   let fixedExtras: DeepLinkParameters
+  /// A capture of the source pattern: its name and where its value is read.
+  ///
+  /// A struct, not a tuple: each distinct tuple type is metadata the runtime makes at launch.
+  struct Capture: Sendable {
+    let name: String
+    let source: ValueSource
+  }
+
   /// The source's captures the target does not take, passed on as extras.
-  let capturedExtras: [(name: String, source: ValueSource)]
+  let capturedExtras: [Capture]
   /// The query keys the rule captures or the target takes; other query items travel on.
   let consumedQueryKeys: [String]
 
@@ -91,18 +99,21 @@ final class RewritePlan: Sendable {
   init?(_ rule: CompiledRewrite, scheme: String) {
     // The source pattern's captures, path first, in the order written: a handful, searched in
     // turn (a dictionary costs an allocation and a hash a name, for every rule at launch).
-    var sources: [(name: String, source: ValueSource)] = []
+    // Lists made to their size: each rule's plan is made at launch.
+    var sources: [Capture] = []
     let sourceSegments = rule.pattern.segments
+    sources.reserveCapacity(sourceSegments.count + rule.pattern.queryCaptures.count)
     for position in sourceSegments.indices {
       switch sourceSegments[position] {
       case .literal: continue
-      case .parameter(let name, _): sources.append((name, .segment(position)))
-      case .optional(let name, _): sources.append((name, .optionalSegment(position, fallback: nil)))
-      case .catchAll(let name): sources.append((name, .catchAll(from: position)))
+      case .parameter(let name, _): sources.append(Capture(name: name, source: .segment(position)))
+      case .optional(let name, _):
+        sources.append(Capture(name: name, source: .optionalSegment(position, fallback: nil)))
+      case .catchAll(let name): sources.append(Capture(name: name, source: .catchAll(from: position)))
       }
     }
     for capture in rule.pattern.queryCaptures {
-      sources.append((capture.name, .query(key: capture.key, fallback: nil)))
+      sources.append(Capture(name: capture.name, source: .query(key: capture.key, fallback: nil)))
     }
     let targetNames = rule.targetParameterNames
     let extrasFromCaptures = sources.filter { !targetNames.contains($0.name) }
@@ -120,6 +131,7 @@ final class RewritePlan: Sendable {
     }
 
     var segments: [Segment] = []
+    segments.reserveCapacity(rule.target.segments.count)
     for segment in rule.target.segments {
       switch segment {
       case .literal(let text):
@@ -149,8 +161,11 @@ final class RewritePlan: Sendable {
     }
     // In name order, as `DeepLinkParameters(_:)` makes them from a dictionary.
     var fixedExtras = DeepLinkParameters()
-    for (name, value) in rule.parameters.sorted(by: { $0.key < $1.key }) where !targetNames.contains(name) {
-      fixedExtras[name] = value
+    // The names sorted, not the pairs: a list of pairs is one more type made at launch.
+    if !rule.parameters.isEmpty {
+      for name in rule.parameters.keys.sorted() where !targetNames.contains(name) {
+        fixedExtras[name] = rule.parameters[name]
+      }
     }
     self.fixedExtras = fixedExtras
     self.capturedExtras = extrasFromCaptures
@@ -169,8 +184,8 @@ final class RewritePlan: Sendable {
     }
     var extras = fixedExtras
     if !capturedExtras.isEmpty { extras.entries.reserveCapacity(fixedExtras.count + capturedExtras.count) }
-    for (name, source) in capturedExtras {
-      if let value = source.value(in: link) { extras[name] = value }
+    for capture in capturedExtras {
+      if let value = capture.source.value(in: link) { extras[capture.name] = value }
     }
     return (
       DeepLink(scheme: scheme, pathSegments: pathSegments, queryItems: items, fragment: link.fragment), extras

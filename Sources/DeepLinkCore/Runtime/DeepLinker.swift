@@ -25,7 +25,7 @@ public typealias DeepLinkPreconditionHandler = @MainActor @Sendable () async -> 
 /// let linker = try DeepLinker.configure()
 ///   .set(urlSchemes: [URLScheme("shop")])
 ///   .install(plugin: TransactionPlugin())
-///   .install(barrier: AuthenticationBarrier())
+///   .install(barrier: AuthenticationBarrier(session: session))
 ///   .withNotFoundHandler { link in print("no route for \(link)") }
 ///   .initialize()
 /// try linker.addRoute("/product/{id:int}") { link, state in

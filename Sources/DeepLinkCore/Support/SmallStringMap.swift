@@ -13,19 +13,37 @@ struct SmallStringMap<Value: Sendable>: Sendable {
   private let values: [Value]
   private let index: [String: Int]?
 
-  /// A map with `entries`' keys and values; a later duplicate key is ignored.
-  init(_ entries: some Sequence<(String, Value)>) {
-    var keys: [String] = []
-    var values: [Value] = []
-    var index: [String: Int] = [:]
-    for (key, value) in entries where index[key] == nil {
-      index[key] = keys.count
-      keys.append(key)
-      values.append(value)
+  /// A map from each of `keys` to the value at the same position of `values`; a later
+  /// duplicate key is ignored.
+  ///
+  /// Two lists, not a list of pairs: each distinct tuple type an app uses is type metadata the
+  /// Swift runtime makes on first use, at launch (see `Docs/Performance.md`).
+  init(keys: [String], values: [Value]) {
+    precondition(keys.count == values.count, "a value for each key")
+    var kept: [String] = []
+    var keptValues: [Value] = []
+    var index: [String: Int]? = nil
+    kept.reserveCapacity(keys.count)
+    keptValues.reserveCapacity(keys.count)
+    for position in keys.indices {
+      let key = keys[position]
+      if index == nil && kept.count == Self.linearLimit {
+        var made: [String: Int] = [:]
+        for offset in kept.indices { made[kept[offset]] = offset }
+        index = made
+      }
+      if index != nil {
+        guard index![key] == nil else { continue }
+        index![key] = kept.count
+      } else if kept.contains(key) {
+        continue
+      }
+      kept.append(key)
+      keptValues.append(values[position])
     }
-    self.keys = keys
-    self.values = values
-    self.index = keys.count > Self.linearLimit ? index : nil
+    self.keys = kept
+    self.values = keptValues
+    self.index = index
   }
 
   /// The value for `key`, or `nil`.
@@ -53,4 +71,7 @@ struct SmallStringMap<Value: Sendable>: Sendable {
 
   /// Whether the map has no keys.
   var isEmpty: Bool { keys.isEmpty }
+
+  /// The number of keys.
+  var count: Int { keys.count }
 }

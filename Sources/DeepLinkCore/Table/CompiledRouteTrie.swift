@@ -43,10 +43,26 @@ final class CompiledRouteTrie: @unchecked Sendable {
     captures = trie.captures.takeBuffer()
     queries = Self.copy(trie.queries)
     names = Self.copy(trie.names)
-    schemeRoots = SmallStringMap(trie.schemeRoots.sorted { $0.value < $1.value }.map { ($0.key, $0.value) })
-    hostRoots = SmallStringMap(trie.hostRoots.sorted { $0.value < $1.value }.map { ($0.key, $0.value) })
-    wildcardRoots = SmallStringMap(trie.wildcardRoots.sorted { $0.value < $1.value }.map { (String($0.key), $0.value) })
+    schemeRoots = Self.roots(trie.schemeRoots)
+    hostRoots = Self.roots(trie.hostRoots)
+    wildcardRoots = Self.roots(trie.wildcardRoots)
     trie = RouteTrie()
+  }
+
+  /// `roots` in the order they were made (their node index; a dictionary's order is its
+  /// hasher's), read into two lists rather than sorted as pairs: a list of pairs is one more
+  /// generic type for the runtime to make at launch.
+  private static func roots<Key: StringProtocol>(_ roots: [Key: Int32]) -> SmallStringMap<Int32> {
+    var keys: [String] = []
+    var values: [Int32] = []
+    keys.reserveCapacity(roots.count)
+    values.reserveCapacity(roots.count)
+    for (key, value) in roots {
+      keys.append(String(key))
+      values.append(value)
+    }
+    let order = values.indices.sorted { values[$0] < values[$1] }
+    return SmallStringMap(keys: order.map { keys[$0] }, values: order.map { values[$0] })
   }
 
   deinit {

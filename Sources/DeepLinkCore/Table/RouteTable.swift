@@ -15,8 +15,8 @@
 /// try builder.add(RoutePattern("/product/new"), value: "new product")
 /// let table = builder.build()
 /// let match = table.match(try DeepLink("shop://product/123"))
-/// match?.value          // "product"
-/// match?["id"]          // "123"
+/// match?.value  // "product"
+/// match?["id"]  // "123"
 /// ```
 public struct RouteTable<Value: Sendable>: Sendable {
   /// Collects routes, refusing conflicts, and compiles them into a ``RouteTable``.

@@ -15,18 +15,10 @@
 /// ``takeBuffer()`` shrinks the block to its count and hands it over: a builder's arrays become
 /// the table's without a second copy existing beside them.
 struct TableBuffer<Element: BitwiseCopyable & Sendable>: Sendable {
-  /// The elements, in a block from `malloc`.
-  private final class Storage: @unchecked Sendable {
-    // @unchecked Sendable is safe: a Storage is written only through a buffer holding the only
-    // reference to it (`isKnownUniquelyReferenced` is checked before every write, and a shared
-    // one is copied first), so a Storage that two buffers — and so two threads — see is only read.
-    var base: UnsafeMutablePointer<Element>? = nil
-    var capacity = 0
-
-    deinit { free(base) }
-  }
-
-  private var storage = Storage()
+  private var storage = TableBufferStorage()
+  /// The elements: the block of `storage`, bound to `Element` when it was allocated.
+  @inline(__always)
+  private var base: UnsafeMutablePointer<Element>? { storage.base?.assumingMemoryBound(to: Element.self) }
   /// The number of elements.
   private(set) var count = 0
 
@@ -36,7 +28,7 @@ struct TableBuffer<Element: BitwiseCopyable & Sendable>: Sendable {
   init(repeating element: Element, count: Int) {
     if count > 0 {
       grow(toHold: count)
-      storage.base!.initialize(repeating: element, count: count)
+      base!.initialize(repeating: element, count: count)
       self.count = count
     }
   }
@@ -48,12 +40,12 @@ struct TableBuffer<Element: BitwiseCopyable & Sendable>: Sendable {
   subscript(index: Int) -> Element {
     get {
       precondition(index >= 0 && index < count, "index out of range")
-      return storage.base![index]
+      return base![index]
     }
     set {
       precondition(index >= 0 && index < count, "index out of range")
       if !isKnownUniquelyReferenced(&storage) { grow(toHold: 0) }
-      storage.base![index] = newValue
+      base![index] = newValue
     }
   }
 
@@ -63,7 +55,7 @@ struct TableBuffer<Element: BitwiseCopyable & Sendable>: Sendable {
   @inline(__always)
   mutating func append(_ element: Element) {
     if !(isKnownUniquelyReferenced(&storage) && count < storage.capacity) { grow(toHold: 1) }
-    (storage.base! + count).initialize(to: element)
+    (base! + count).initialize(to: element)
     count += 1
   }
 
@@ -73,14 +65,14 @@ struct TableBuffer<Element: BitwiseCopyable & Sendable>: Sendable {
   @inline(__always)
   mutating func append(count length: Int, _ initialize: (UnsafeMutableBufferPointer<Element>) -> Void) {
     if !(isKnownUniquelyReferenced(&storage) && count + length <= storage.capacity) { grow(toHold: length) }
-    initialize(UnsafeMutableBufferPointer(start: storage.base! + count, count: length))
+    initialize(UnsafeMutableBufferPointer(start: base! + count, count: length))
     count += length
   }
 
   /// Calls `body` with the elements.
   @inline(__always)
   func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
-    try body(UnsafeBufferPointer(start: storage.base, count: count))
+    try body(UnsafeBufferPointer(start: base, count: count))
   }
 
   /// Calls `body` with the elements, to write them in place.
@@ -89,14 +81,14 @@ struct TableBuffer<Element: BitwiseCopyable & Sendable>: Sendable {
     _ body: (UnsafeMutableBufferPointer<Element>) throws -> Result
   ) rethrows -> Result {
     if !isKnownUniquelyReferenced(&storage) { grow(toHold: 0) }
-    return try body(UnsafeMutableBufferPointer(start: storage.base, count: count))
+    return try body(UnsafeMutableBufferPointer(start: base, count: count))
   }
 
   /// Keeps only the elements `isKept` takes, in order: in place when no other buffer shares the
   /// block, otherwise in a block of their own.
   mutating func keepOnly(where isKept: (Element) -> Bool) {
     if isKnownUniquelyReferenced(&storage) {
-      guard let base = storage.base else { return }
+      guard let base else { return }
       var kept = 0
       for index in 0..<count where isKept(base[index]) {
         base[kept] = base[index]
@@ -128,8 +120,7 @@ struct TableBuffer<Element: BitwiseCopyable & Sendable>: Sendable {
     defer { self = TableBuffer() }
     guard size > 0 else { return UnsafeMutableBufferPointer(start: nil, count: 0) }
     let bytes = size * MemoryLayout<Element>.stride
-    if isKnownUniquelyReferenced(&storage) && storage.base != nil {
-      let base = storage.base!
+    if isKnownUniquelyReferenced(&storage), let base {
       let capacityBytes = storage.capacity * MemoryLayout<Element>.stride
       if capacityBytes > bytes {
         TableMemory.returnPages(UnsafeMutableRawPointer(base) + bytes, count: capacityBytes - bytes)
@@ -141,7 +132,7 @@ struct TableBuffer<Element: BitwiseCopyable & Sendable>: Sendable {
     }
     guard let raw = malloc(bytes) else { fatalError("out of memory") }
     let copy = raw.bindMemory(to: Element.self, capacity: size)
-    if count > 0 { copy.initialize(from: storage.base!, count: count) }
+    if count > 0 { copy.initialize(from: base!, count: count) }
     return UnsafeMutableBufferPointer(start: copy, count: size)
   }
 
@@ -157,27 +148,43 @@ struct TableBuffer<Element: BitwiseCopyable & Sendable>: Sendable {
       let oldBytes = storage.capacity * MemoryLayout<Element>.stride
       if oldBytes < TableMemory.pageReturnMinimum {
         guard let raw = realloc(storage.base, bytes) else { fatalError("out of memory") }
-        storage.base = raw.bindMemory(to: Element.self, capacity: capacity)
+        raw.bindMemory(to: Element.self, capacity: capacity)
+        storage.base = raw
       } else {
         // A large block: moved by hand, its pages given back before it is freed. The allocator
         // keeps a freed block in its heap, resident, and a builder outgrows a block of each
         // size once, so those pages would otherwise only add to the memory a build needs.
         guard let raw = malloc(bytes) else { fatalError("out of memory") }
         let moved = raw.bindMemory(to: Element.self, capacity: capacity)
-        moved.initialize(from: storage.base!, count: count)
-        TableMemory.returnPages(UnsafeMutableRawPointer(storage.base!), count: oldBytes)
+        moved.initialize(from: base!, count: count)
+        TableMemory.returnPages(storage.base!, count: oldBytes)
         free(storage.base)
-        storage.base = moved
+        storage.base = raw
       }
     } else {
-      let copy = Storage()
+      let copy = TableBufferStorage()
       guard let raw = malloc(bytes) else { fatalError("out of memory") }
-      copy.base = raw.bindMemory(to: Element.self, capacity: capacity)
-      if count > 0 { copy.base!.initialize(from: storage.base!, count: count) }
+      let elements = raw.bindMemory(to: Element.self, capacity: capacity)
+      if count > 0 { elements.initialize(from: base!, count: count) }
+      copy.base = raw
       storage = copy
     }
     storage.capacity = capacity
   }
+}
+
+/// The block of a ``TableBuffer``, whatever its elements: one class, not one a type of element,
+/// since each distinct generic class is metadata the Swift runtime makes on first use, at launch.
+private final class TableBufferStorage: @unchecked Sendable {
+  // @unchecked Sendable is safe: a storage is written only through a buffer holding the only
+  // reference to it (`isKnownUniquelyReferenced` is checked before every write, and a shared
+  // one is copied first), so a storage that two buffers — and so two threads — see is only read.
+  /// The block from `malloc`, bound to the buffer's element type.
+  var base: UnsafeMutableRawPointer? = nil
+  /// The elements the block holds.
+  var capacity = 0
+
+  deinit { free(base) }
 }
 
 /// Pattern sources and long literals: bytes appended run after run.

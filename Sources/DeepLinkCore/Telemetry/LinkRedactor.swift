@@ -23,8 +23,8 @@
 /// and CSRF names (`sid`, `jsessionid`, `csrf`, `xsrf`).
 ///
 /// ```swift
-/// LinkRedactor.redact(try DeepLink("shop://cart?%74oken=abc+def"))   // "shop://cart?token=REDACTED"
-/// LinkRedactor.redact(try DeepLink("shop://cart;jsessionid=x"))       // "shop://cart;jsessionid=REDACTED"
+/// LinkRedactor.redact(try DeepLink("shop://cart?%74oken=abc+def"))  // "shop://cart?token=REDACTED"
+/// LinkRedactor.redact(try DeepLink("shop://cart;jsessionid=x"))  // "shop://cart;jsessionid=REDACTED"
 /// ```
 public enum LinkRedactor {
   /// Names whose values are always redacted, compared lowercased.

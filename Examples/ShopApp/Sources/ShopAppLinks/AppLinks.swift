@@ -2,13 +2,13 @@ import DeepLinkComposition
 import DeepLinkCore
 import PlatformLinks
 
-/// The app's router: the platform's links plus one market's, over the app's screens and session.
+/// The app's router: the platform's links plus one market's, over the app's navigator and session.
 @MainActor
 public enum AppLinks {
   /// Composes the router once, at launch, before any link is routed.
   public static func makeLinker(market: String, navigator: AppNavigator, session: AppSession) throws -> DeepLinker {
     let container = DependencyContainer()
-    container.register((any Navigator).self) { _ in navigator }  // shows screens (UIKit/SwiftUI)
+    container.register((any Navigator).self) { _ in navigator }  // shows destinations (UIKit/SwiftUI)
     container.register((any Session).self) { _ in session }  // signed-in state, sign-in flow
     let linker = try DeepLinkAssembly.makeDeepLinker(market: market, container: container)
     linker.externalURLHandler = { link in navigator.openInBrowser(link) }

@@ -8,12 +8,12 @@ import Testing
 
 /// The example app's links, through the products only, as the app would use them.
 @MainActor
-@Suite struct AppLinksTests {
+@Suite(.timeLimit(.minutes(1))) struct AppLinksTests {
   struct Row: Sendable, CustomStringConvertible {
     var market: String
     var link: String
     var result: DeepLinkResult
-    var screen: String?
+    var destination: (any LinkDestination)?
     var description: String { "\(market) \(link)" }
   }
 
@@ -21,21 +21,23 @@ import Testing
     Row(
       market: "CA", link: "https://shop.example.ca/fr/ip/bureau-debout/123",
       result: .handled(route: "/product/{id:int}"),
-      screen: "product(id=123, locale=fr, slug=bureau-debout)"),
-    Row(market: "CA", link: "shopca://ca/cart", result: .handled(route: "/cart"), screen: "cart"),
-    Row(market: "CA", link: "shop://product/7", result: .handled(route: "/product/{id:int}"), screen: "product(id=7)"),
-    Row(market: "MX", link: "shop://cart", result: .handled(route: "/cart"), screen: "cart"),
-    Row(market: "CA", link: "shop://nowhere", result: .notFound, screen: nil),
-    Row(market: "CA", link: "javascript:alert(1)", result: .invalid(reason: .unregisteredScheme), screen: nil),
+      destination: ProductPage(id: 123, locale: "fr")),
+    Row(market: "CA", link: "shopca://ca/cart", result: .handled(route: "/cart"), destination: CartPage()),
+    Row(
+      market: "CA", link: "shop://product/7", result: .handled(route: "/product/{id:int}"),
+      destination: ProductPage(id: 7)),
+    Row(market: "MX", link: "shop://cart", result: .handled(route: "/cart"), destination: CartPage()),
+    Row(market: "CA", link: "shop://nowhere", result: .notFound, destination: nil),
+    Row(market: "CA", link: "javascript:alert(1)", result: .invalid(reason: .unregisteredScheme), destination: nil),
   ]
 
-  @Test("a market's links show their screens", arguments: rows)
+  @Test("a market's links show their destinations, as typed values", arguments: rows)
   func routed(row: Row) async throws {
     let navigator = AppNavigator()
     let linker = try AppLinks.makeLinker(
       market: row.market, navigator: navigator, session: AppSession(isSignedIn: true))
     #expect(await linker.handle(row.link) == row.result)
-    #expect(navigator.path.last?.description == row.screen)
+    #expect(navigator.path.last.map { AnyHashable($0) } == row.destination.map { AnyHashable($0) })
   }
 
   @Test("links that arrive while the router composes in the background open their screens in order")
@@ -47,7 +49,7 @@ import Testing
     #expect(navigator.path.isEmpty)
     let linker = try await startup.ready.value
     await linker.waitUntilIdle()
-    #expect(navigator.path.map(\.description) == ["product(id=7)"])
+    #expect(navigator.path.map { AnyHashable($0) } == [ProductPage(id: 7)])
     #expect(await linker.handle("https://shop.example.ca/fr/aide") == .external)
   }
 
@@ -67,15 +69,16 @@ import Testing
     let session = AppSession()
     let linker = try AppLinks.makeLinker(market: "CA", navigator: navigator, session: session)
     let signedIn = Task { await linker.handle("https://shop.example.ca/fr/compte/commandes/9001") }
-    await yieldUntil { session.isShowingSignIn }
+    await session.waitForSignIn()
     #expect(navigator.path.isEmpty)
     session.finishSignIn(succeeded: true)
     #expect(await signedIn.value == .handled(route: "/orders/{id:int}"))
-    #expect(navigator.path.map(\.route) == ["order"])
+    #expect(navigator.path.map { AnyHashable($0) } == [OrderPage(id: 9001, locale: "fr")])
+    #expect(navigator.titles == ["Order 9001"])
 
     session.signOut()
     let gaveUp = Task { await linker.handle("shop://orders/1") }
-    await yieldUntil { session.isShowingSignIn }
+    await session.waitForSignIn()
     session.finishSignIn(succeeded: false)
     #expect(await gaveUp.value == .dropped(reason: .barrierFailed))
   }
@@ -89,7 +92,8 @@ import Testing
         userActivityType: IncomingLink.browsingWebActivityType,
         webpageURL: URL(string: "https://shop.example.ca/fr/panier")))
     #expect(await linker.handle(link) == .handled(route: "/cart"))
-    #expect(navigator.path.last?.description == "cart(locale=fr)")
+    #expect(navigator.path.map { AnyHashable($0) } == [CartPage(locale: "fr")])
+    #expect(navigator.titles == ["Panier"])
   }
 
   @Test("links are decided without handling, off the main actor")

@@ -1,0 +1,114 @@
+/// Composition's check of each declared destination type against its route and the rewrite
+/// rules onto it (see ``LinkDestination`` for the rules it enforces).
+enum DestinationCheck {
+  /// One capture of a pattern: its name, its type, whether a link may lack it, and how it is
+  /// written (`{id:int}`) for messages.
+  struct Capture {
+    var name: String
+    var type: ParameterType
+    var isOptional: Bool
+    var written: String
+  }
+
+  /// The captures of `pattern`, path first, then query; a catch-all is a plain text capture.
+  static func captures(of pattern: RoutePattern) -> [Capture] {
+    var captures: [Capture] = []
+    for segment in pattern.segments {
+      switch segment {
+      case .literal: break
+      case .parameter(let name, let type):
+        captures.append(Capture(name: name, type: type, isOptional: false, written: written(name, type, "")))
+      case .optional(let name, let type):
+        captures.append(Capture(name: name, type: type, isOptional: true, written: written(name, type, "?")))
+      case .catchAll(let name):
+        captures.append(Capture(name: name, type: .string, isOptional: false, written: "{\(name)...}"))
+      }
+    }
+    for query in pattern.queryCaptures {
+      captures.append(
+        Capture(
+          name: query.name, type: query.type, isOptional: query.isOptional,
+          written: query.key + "=" + written(query.name, query.type, query.isOptional ? "?" : "")))
+    }
+    return captures
+  }
+
+  private static func written(_ name: String, _ type: ParameterType, _ suffix: String) -> String {
+    "{" + name + (type == .string ? "" : ":" + type.rawValue) + suffix + "}"
+  }
+
+  /// Whether a field of this kind holds every value a capture of `type` admits.
+  static func holds(_ field: DestinationField, _ type: ParameterType) -> Bool {
+    guard !field.isCustom else { return false }
+    switch (type, field.kind) {
+    case (_, .text): return true
+    case (.int, .integer(holdsEveryIntCapture: true)): return true
+    case (.uuid, .uuid): return true
+    default: return false
+    }
+  }
+
+  /// Checks `destination` against the route `pattern` and the rules onto it.
+  ///
+  /// - Throws: the first ``DestinationMismatch``, as a configuration error.
+  static func check<Destination: LinkDestination>(
+    _ destination: Destination.Type, route pattern: RoutePattern, rules: [CompiledRewrite]
+  ) throws(DeepLinkConfigurationError) {
+    func mismatch(_ field: String, _ type: String?, _ problem: DestinationMismatch.Problem)
+      -> DeepLinkConfigurationError
+    {
+      .destinationMismatch(
+        DestinationMismatch(
+          route: pattern.source, destination: String(describing: destination), field: field, fieldType: type,
+          problem: problem))
+    }
+    let fields: [DestinationField]
+    do {
+      fields = try DestinationField.fields(of: destination)
+    } catch {
+      throw mismatch(error.field, error.fieldType.isEmpty ? nil : error.fieldType, .unreadable(error))
+    }
+    let captures = captures(of: pattern)
+    for capture in captures {
+      guard let field = fields.first(where: { $0.name == capture.name }) else {
+        throw mismatch(capture.name, nil, .noField(capture: capture.written))
+      }
+      guard holds(field, capture.type) else {
+        throw mismatch(field.name, field.displayType, .incompatibleType(capture: capture.written, rule: nil))
+      }
+      if capture.isOptional && !field.isOptional {
+        throw mismatch(field.name, field.displayType, .optionalCapture(capture: capture.written))
+      }
+    }
+    for field in fields where !field.isOptional {
+      guard captures.contains(where: { $0.name == field.name && !$0.isOptional }) else {
+        throw mismatch(field.name, field.displayType, .notCarried)
+      }
+    }
+    // Stand-ins for the route's own captures, so a rule's fixed values are read in a whole
+    // destination, as a routed link's are.
+    var standIns = DeepLinkParameters()
+    for field in fields where !field.isOptional { standIns[field.name] = StandIn.text(of: field.kind) }
+    for rule in rules {
+      for capture in Self.captures(of: rule.pattern) where !rule.targetParameterNames.contains(capture.name) {
+        guard let field = fields.first(where: { $0.name == capture.name }), rule.parameters[capture.name] == nil
+        else { continue }
+        guard holds(field, capture.type) else {
+          throw mismatch(
+            field.name, field.displayType, .incompatibleType(capture: capture.written, rule: rule.pattern.source))
+        }
+      }
+      guard !rule.parameters.isEmpty else { continue }
+      var parameters = standIns
+      for (name, value) in rule.parameters { parameters[name] = value }
+      do {
+        _ = try parameters.decode(destination)
+      } catch {
+        let field = fields.first { $0.name == error.field }
+        throw mismatch(
+          error.field, field?.displayType,
+          .fixedValue(value: rule.parameters[error.field] ?? "", rule: rule.pattern.source))
+      }
+    }
+  }
+}
