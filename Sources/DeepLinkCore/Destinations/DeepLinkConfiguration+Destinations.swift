@@ -5,6 +5,9 @@ extension DeepLinkConfiguration {
     _ routes: [RouteSpecification], rules: [CompiledRewrite]
   ) throws(DeepLinkConfigurationError) {
     var declared: [(type: ObjectIdentifier, route: RouteSpecification)] = []
+    // The rules onto each target, found in one pass: a route's own are then read in place.
+    var rulesByTarget: [String: [CompiledRewrite]] = [:]
+    for rule in rules { rulesByTarget[rule.rule.target, default: []].append(rule) }
     for route in routes {
       guard let destination = route.target.destination else { continue }
       let identifier = ObjectIdentifier(destination)
@@ -15,8 +18,7 @@ extension DeepLinkConfiguration {
             problem: .sharedDestination(otherRoute: other.pattern.source)))
       }
       declared.append((identifier, route))
-      let source = route.pattern.source
-      try DestinationCheck.check(destination, route: route.pattern, rules: rules.filter { $0.rule.target == source })
+      try DestinationCheck.check(destination, route: route.pattern, rules: rulesByTarget[route.pattern.source] ?? [])
     }
   }
 

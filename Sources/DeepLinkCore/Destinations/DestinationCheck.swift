@@ -1,13 +1,21 @@
 /// Composition's check of each declared destination type against its route and the rewrite
 /// rules onto it (see ``LinkDestination`` for the rules it enforces).
 enum DestinationCheck {
-  /// One capture of a pattern: its name, its type, whether a link may lack it, and how it is
-  /// written (`{id:int}`) for messages.
+  /// One capture of a pattern: its name, its type, whether a link may lack it, and its query
+  /// key for a query capture.
   struct Capture {
     var name: String
     var type: ParameterType
     var isOptional: Bool
-    var written: String
+    var isCatchAll = false
+    var queryKey: String? = nil
+
+    /// How the pattern writes it (`{id:int}`, `q={query}`), for messages only.
+    var written: String {
+      if isCatchAll { return "{\(name)...}" }
+      let braces = "{" + name + (type == .string ? "" : ":" + type.rawValue) + (isOptional ? "?" : "") + "}"
+      return queryKey.map { $0 + "=" + braces } ?? braces
+    }
   }
 
   /// The captures of `pattern`, path first, then query; a catch-all is a plain text capture.
@@ -17,24 +25,17 @@ enum DestinationCheck {
       switch segment {
       case .literal: break
       case .parameter(let name, let type):
-        captures.append(Capture(name: name, type: type, isOptional: false, written: written(name, type, "")))
+        captures.append(Capture(name: name, type: type, isOptional: false))
       case .optional(let name, let type):
-        captures.append(Capture(name: name, type: type, isOptional: true, written: written(name, type, "?")))
+        captures.append(Capture(name: name, type: type, isOptional: true))
       case .catchAll(let name):
-        captures.append(Capture(name: name, type: .string, isOptional: false, written: "{\(name)...}"))
+        captures.append(Capture(name: name, type: .string, isOptional: false, isCatchAll: true))
       }
     }
     for query in pattern.queryCaptures {
-      captures.append(
-        Capture(
-          name: query.name, type: query.type, isOptional: query.isOptional,
-          written: query.key + "=" + written(query.name, query.type, query.isOptional ? "?" : "")))
+      captures.append(Capture(name: query.name, type: query.type, isOptional: query.isOptional, queryKey: query.key))
     }
     return captures
-  }
-
-  private static func written(_ name: String, _ type: ParameterType, _ suffix: String) -> String {
-    "{" + name + (type == .string ? "" : ":" + type.rawValue) + suffix + "}"
   }
 
   /// Whether a field of this kind holds every value a capture of `type` admits.

@@ -13,10 +13,10 @@
 /// }
 /// ```
 ///
-/// A field can be `String`, `Int` (or `Int64`, `UInt`, `UInt64`), `Bool`, `Double`, `UUID`, an
-/// optional of one of these, or a type that decodes from one of these (an enum of `String` raw
-/// values, say), which must be `CaseIterable` when it is not optional so that composition can
-/// read the destination's fields.
+/// A field can be `String`, an integer type, `Bool`, `Double`, `UUID`, an optional of one of
+/// these, or an optional of a type that decodes from one of these (an enum of `String` raw
+/// values, say), which a rewrite rule's fixed value fills (`locale=fr`): a capture can carry a
+/// value that is not one of its cases, so it needs a plain type.
 ///
 /// Composition checks each destination against its route (``DestinationError``): every capture of
 /// the route's pattern has a field of a type that holds every value the capture admits (an
