@@ -30,8 +30,9 @@ public enum DeepLinkAssembly {
   /// Whether an app's launch (``makeDeepLinker(market:container:configure:)``,
   /// ``startDeepLinker(market:container:configure:)``) checks the routes' destination types: in a
   /// debug build of the package, yes; in a release build, no. The check's result depends on the
-  /// code only, every test and tool that composes runs it, and it costs about 230,000
-  /// instructions per destination type in a fresh process (`Docs/Destinations.md`).
+  /// code only, every test composition and `deeplink validate` run it, and it costs about 230,000
+  /// instructions per destination type in a fresh process (`Docs/Destinations.md`). The
+  /// `deeplink` commands other than `validate` compose as a launch does.
   public static let checksDestinationsAtLaunch: Bool = {
     #if DEBUG
       true

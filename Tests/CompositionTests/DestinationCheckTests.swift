@@ -101,6 +101,13 @@ struct Ticket: LinkDestination {
         route: "/zt-h/{id:int}", destination: "SlugInt", field: "slug", fieldType: "Int?",
         problem: .incompatibleType(capture: "{slug}", rule: "https://shop.example.zt/h/{slug}/{id}"))),
     Case(
+      name: "a captured extra that a fixed value of the same name defaults",
+      route: PlatformRoute("k", "/zt-k/{id:int}", destination: Localised.self),
+      rules: ["https://shop.example.zt/k/{id}?lang={locale?}": ["locale": "en"]],
+      expected: DestinationMismatch(
+        route: "/zt-k/{id:int}", destination: "Localised", field: "locale", fieldType: "Language?",
+        problem: .incompatibleType(capture: "lang={locale?}", rule: "https://shop.example.zt/k/{id}?lang={locale?}"))),
+    Case(
       name: "a list field",
       route: PlatformRoute("i", "/zt-i", destination: Listy.self), rules: [:],
       expected: DestinationMismatch(

@@ -77,6 +77,15 @@ import Testing
     #expect(navigator.shownValues == [expected.map { AnyHashable($0) }])
   }
 
+  @Test("a chained link makes no single destination: the chain's plugin shows one a step")
+  func chainedLinkHasNoSingleDestination() throws {
+    let configuration = try DeepLinkAssembly.configuration(market: "CA")
+    let decision = configuration.decide("shop://productlist/12/productdetail/34")
+    #expect(decision.outcome == .routed)
+    #expect(decision.steps.count == 2)
+    #expect(configuration.destination(for: decision) == nil)
+  }
+
   @Test("every platform route, and the built-in markets' own routes, declare their destinations")
   func everyRouteDeclaresOne() {
     // A market's route may leave it out (its links then arrive as a `Screen`); CA's and MX's do not.
@@ -133,6 +142,8 @@ import Testing
     #expect(throws: ShareLinkError.noWebRule(route: "/pay?order_id={order_id:int}", owner: .market("MX"))) {
       try mx.link(to: PaymentPage(orderID: 1))
     }
+    // No CA web path carries `de`: a link that would open `ProductPage(id: 1)` is refused.
+    #expect(throws: ShareLinkError.self) { try ca.link(to: ProductPage(id: 1, locale: "de")) }
     // The flyer is CA's: MX has no route for it.
     #expect(throws: ShareLinkError.unknownDestination("FlyerPage")) { try mx.link(to: FlyerPage(storeID: 1)) }
   }

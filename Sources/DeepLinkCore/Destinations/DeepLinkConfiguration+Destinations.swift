@@ -22,12 +22,16 @@ extension DeepLinkConfiguration {
     }
   }
 
-  /// The destination a routed decision opens, made from its parameters, when its route declares
-  /// a destination type; `nil` for any other decision, or when the parameters do not make one
-  /// (never for a decision of this configuration, whose composition checked the type).
+  /// The destination a decision routed to a table route opens, made from its parameters, when
+  /// the route declares a destination type; `nil` for any other decision: not routed, routed by
+  /// a plugin (a chained link's steps are shown one destination each by the chain's plugin), or
+  /// with parameters that do not make one (never for a decision of this configuration, whose
+  /// composition checked the type, as long as the type's `Decodable` conformance is the
+  /// compiler's own).
   public func destination(for decision: DeepLinkDecision) -> (any LinkDestination)? {
-    guard decision.outcome == .routed, let route = decision.route?.pattern,
-      let index = routeSources.firstIndex(of: route),
+    guard decision.outcome == .routed, decision.steps.isEmpty, let route = decision.route,
+      let pattern = route.pattern, let index = routeSources.firstIndex(of: pattern),
+      routes.routes[index].value.name == route.name,
       let type = routes.routes[index].value.destination
     else { return nil }
     return try? decision.parameters.decode(type)
@@ -47,31 +51,61 @@ extension DeepLinkConfiguration {
   /// The link to share for `destination`: the configuration's market's web link to it, else the
   /// platform's (see ``webLink(to:parameters:owner:preferences:)``). Fields the route does not
   /// capture (`locale`) choose among the web rules: `ProductPage(id: 123, locale: "fr")` gives the
-  /// market's French product path.
+  /// market's French product path. The link is returned only when deciding it makes the same
+  /// destination again, every field included.
   ///
   /// - Throws: ``ShareLinkError``: ``ShareLinkError/unknownDestination(_:)`` when no route declares
   ///   the type, ``ShareLinkError/noWebRule(route:owner:)`` when the route has no web path (share
-  ///   ``appLink(to:)`` instead).
+  ///   ``appLink(to:)`` instead), ``ShareLinkError/valuesDoNotRoundTrip(route:parameters:reason:)``
+  ///   when no web link carries every field.
   public func link(to destination: some LinkDestination) throws(ShareLinkError) -> DeepLink {
     let (route, parameters, preferences) = try parts(of: destination)
-    return try webLink(
+    let link = try webLink(
       to: route, parameters: parameters, owner: market.map(LinkOwner.market) ?? .platform, preferences: preferences)
+    let back = self.destination(for: decide(link.absoluteString, source: .inApp))
+    guard let back, AnyHashable(back) == AnyHashable(destination) else {
+      throw .valuesDoNotRoundTrip(
+        route: route, parameters: parameters.merging(preferences) { own, _ in own },
+        reason: "`\(link.absoluteString)` opens " + (back.map { "\($0)" } ?? "no destination"))
+    }
+    return link
   }
 
   /// The app's own link for `destination`: in the app scheme for a platform route
   /// (`shop://product/123`), in the market's own scheme for a market's route
-  /// (`shopca://flyer/3021`), which only that market's links reach.
+  /// (`shopca://flyer/3021`), which only that market's links reach. It carries the route's
+  /// captures only: a field the route does not capture (`locale`, which a web path passes on) is
+  /// left out. The link is returned only when deciding it gives the route and those captures back.
   ///
   /// - Throws: ``ShareLinkError``.
   public func appLink(to destination: some LinkDestination) throws(ShareLinkError) -> DeepLink {
     let (route, parameters, _) = try parts(of: destination)
     let owner = self.route(declaring: type(of: destination))?.owner ?? .platform
-    let scheme = owner == .platform ? appScheme : urlSchemes.first { $0.owner == owner }?.scheme ?? appScheme
+    let scheme: String
+    if owner == .platform {
+      scheme = appScheme
+    } else if let own = urlSchemes.first(where: { $0.owner == owner })?.scheme {
+      scheme = own
+    } else {
+      throw .valuesDoNotRoundTrip(
+        route: route, parameters: parameters,
+        reason: "\(owner) has no scheme of its own, and only its links reach the route")
+    }
+    let link: DeepLink
     do {
-      return try RoutePattern(route).link(parameters, scheme: scheme)
+      link = try RoutePattern(route).link(parameters, scheme: scheme)
     } catch {
       throw .valuesDoNotRoundTrip(route: route, parameters: parameters, reason: "\(error)")
     }
+    let back = decide(link.absoluteString, source: .inApp)
+    guard back.outcome == .routed, back.route?.pattern == route,
+      parameters.allSatisfy({ back.parameters[$0.key] == $0.value })
+    else {
+      throw .valuesDoNotRoundTrip(
+        route: route, parameters: parameters,
+        reason: "`\(link.absoluteString)` decides as \(back.outcome)" + (back.route.map { " \($0)" } ?? ""))
+    }
+    return link
   }
 
   /// The route of `destination`'s type, its fields the route captures, and the other fields.

@@ -92,8 +92,8 @@ enum DestinationCheck {
     for field in fields where !field.isOptional { standIns[field.name] = StandIn.text(of: field.kind) }
     for rule in rules {
       for capture in Self.captures(of: rule.pattern) where !rule.targetParameterNames.contains(capture.name) {
-        guard let field = fields.first(where: { $0.name == capture.name }), rule.parameters[capture.name] == nil
-        else { continue }
+        // Checked even when the rule also passes a fixed value of the name: a captured value wins.
+        guard let field = fields.first(where: { $0.name == capture.name }) else { continue }
         guard holds(field, capture.type) else {
           throw mismatch(
             field.name, field.displayType, .incompatibleType(capture: capture.written, rule: rule.pattern.source))

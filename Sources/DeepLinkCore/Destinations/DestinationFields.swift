@@ -84,9 +84,9 @@ enum StandIn {
   /// Compared by identity: a cast of a metatype costs more than these few comparisons.
   static func kind(of type: Any.Type) -> DestinationField.Kind? {
     if type == String.self { return .text }
-    if type == Int.self || type == Int64.self || type == UInt.self || type == UInt64.self {
-      return .integer(holdsEveryIntCapture: true)
-    }
+    if type == Int64.self || type == UInt64.self { return .integer(holdsEveryIntCapture: true) }
+    // 32 bits where the platform's word is (watchOS on arm64_32): too narrow for 18 digits.
+    if type == Int.self || type == UInt.self { return .integer(holdsEveryIntCapture: Int.bitWidth >= 64) }
     if type == Int32.self || type == Int16.self || type == Int8.self || type == UInt32.self || type == UInt16.self
       || type == UInt8.self
     {
@@ -233,9 +233,9 @@ struct LeafProbe: Decoder, SingleValueDecodingContainer {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    throw DestinationError.Problem.unsupported
+    throw ProblemError(problem: .unsupported)
   }
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw DestinationError.Problem.unsupported }
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw ProblemError(problem: .unsupported) }
   func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
   func decodeNil() -> Bool { false }
 

@@ -121,8 +121,8 @@ struct ParametersContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
     do {
       return try T(from: ValueDecoder(text: value, key: key))
-    } catch let problem as DestinationError.Problem {
-      throw error(key, type, problem)
+    } catch let problem as ProblemError {
+      throw error(key, type, problem.problem)
     } catch {
       throw self.error(key, type, .notOfType(value: value))
     }
@@ -165,15 +165,15 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    throw DestinationError.Problem.unsupported
+    throw ProblemError(problem: .unsupported)
   }
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw DestinationError.Problem.unsupported }
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw ProblemError(problem: .unsupported) }
   func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
   func decodeNil() -> Bool { false }
 
   private func read<T: LosslessStringConvertible>(_ type: T.Type) throws -> T {
-    guard let value = DestinationValue.read(type, text) else { throw DestinationError.Problem.notOfType(value: text) }
+    guard let value = DestinationValue.read(type, text) else { throw ProblemError(problem: .notOfType(value: text)) }
     return value
   }
 
@@ -193,11 +193,14 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
   func decode(_ type: UInt64.Type) throws -> UInt64 { try read(type) }
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     if type == UUID.self {
-      guard let uuid = UUID(uuidString: text) as? T else { throw DestinationError.Problem.notOfType(value: text) }
+      guard let uuid = UUID(uuidString: text) as? T else { throw ProblemError(problem: .notOfType(value: text)) }
       return uuid
     }
     return try T(from: self)
   }
 }
 
-extension DestinationError.Problem: Error {}
+/// What a field's own single value refused, before the field's name is known.
+struct ProblemError: Error {
+  let problem: DestinationError.Problem
+}

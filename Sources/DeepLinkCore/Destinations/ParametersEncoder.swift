@@ -74,11 +74,9 @@ struct ParametersEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     }
     let single = ValueEncoder(destination: encoder.destination, field: key.stringValue)
     try value.encode(to: single)
-    guard let text = single.text.value else {
-      throw DestinationError(
-        destination: encoder.destination, field: key.stringValue, fieldType: String(describing: T.self),
-        problem: .unsupported)
-    }
+    // A value that wrote nothing (a `nil` optional through `encode(_:forKey:)`) is left out, as
+    // decoding reads a missing parameter as `nil`.
+    guard let text = single.text.value else { return }
     put(text, key)
   }
 

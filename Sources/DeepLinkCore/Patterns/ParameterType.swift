@@ -5,7 +5,7 @@
 public enum ParameterType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// Any non-empty segment or value.
   case string
-  /// One to 18 ASCII digits (so the value always fits an `Int`).
+  /// One to 18 ASCII digits (so the value always fits an `Int64`, and an `Int` where it is 64 bits).
   case int
   /// A UUID in its 8-4-4-4-12 hexadecimal form, in either case.
   case uuid

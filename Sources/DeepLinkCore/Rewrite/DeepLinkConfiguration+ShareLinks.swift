@@ -6,7 +6,7 @@ extension DeepLinkConfiguration {
   /// platform's; within each, a rule whose fixed parameters all appear in `preferences` (a CA
   /// rule with `locale=fr` for `["locale": "fr"]`) comes before one without fixed parameters,
   /// and rules with other fixed values are passed over. The route's parameters fill the rule's
-  /// captures; a capture the route does not take (a `slug`) gets `-`. A link is returned only if
+  /// captures; a capture the route does not take (a `slug`) gets its preference, else `-`. A link is returned only if
   /// deciding it gives back `route` with `parameters`, so a value the web pattern cannot carry
   /// is an error, never a link that opens something else.
   ///
@@ -46,7 +46,7 @@ extension DeepLinkConfiguration {
         if let value = parameters[name] {
           values[name] = value
         } else if !rule.targetParameterNames.contains(name) {
-          values[name] = "-"
+          values[name] = preferences[name] ?? "-"
         }
       }
       let link: DeepLink
