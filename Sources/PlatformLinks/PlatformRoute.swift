@@ -86,6 +86,7 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { source }
 
+  /// Whether both declare the same route: name, pattern, barriers, flags and destination type.
   public static func == (lhs: PlatformRoute, rhs: PlatformRoute) -> Bool {
     lhs.name == rhs.name && lhs.source == rhs.source && lhs.barriers == rhs.barriers
       && lhs.changesState == rhs.changesState && lhs.isChainable == rhs.isChainable
@@ -93,6 +94,7 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
       && lhs.destination.map(ObjectIdentifier.init) == rhs.destination.map(ObjectIdentifier.init)
   }
 
+  /// Hashes the name and the pattern, which equal routes share.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(name)
     hasher.combine(source)

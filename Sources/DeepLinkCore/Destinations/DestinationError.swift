@@ -30,13 +30,23 @@ public struct DestinationError: Error, Sendable, Hashable, CustomStringConvertib
     self.problem = problem
   }
 
+  /// A field (or, with no `field`, the destination itself) that is not one plain value. The types
+  /// are named here only: naming a type costs a search of every conformance record the first time.
+  static func unsupported(_ destination: Any.Type, field: String = "", fieldType: Any.Type? = nil) -> DestinationError {
+    DestinationError(
+      destination: String(describing: destination), field: field,
+      fieldType: fieldType.map { String(describing: $0) } ?? "",
+      problem: .unsupported)
+  }
+
   public var description: String {
     let subject = field.isEmpty ? "`\(destination)`" : "field `\(field)` (\(fieldType)) of `\(destination)`"
     switch problem {
     case .missing:
       return subject + " has no parameter; make the field optional or capture it in the route"
     case .notOfType(let value):
-      return subject + ": `\(LinkRedactor.redactParameter(name: field, value: value))` is not a \(fieldType)"
+      return subject + ": `\(LinkRedactor.redactParameter(name: field, value: value))` does not read as \(fieldType)"
+        + "; give the field a type that holds every value of its parameter (`String` holds any)"
     case .unsupported:
       return subject + " is not one value (a list or a nested structure); a destination's fields are plain values"
     }

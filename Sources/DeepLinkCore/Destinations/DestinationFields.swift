@@ -42,8 +42,7 @@ extension DestinationField {
     } catch let error as DestinationError {
       throw error
     } catch {
-      throw DestinationError(
-        destination: String(describing: probe.destination), field: "", fieldType: "", problem: .unsupported)
+      throw DestinationError.unsupported(probe.destination)
     }
     return probe.log.fields
   }
@@ -67,14 +66,10 @@ struct FieldProbe: Decoder {
     KeyedDecodingContainer(FieldProbeContainer<Key>(probe: self))
   }
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    throw DestinationError(
-      destination: String(describing: destination), field: "", fieldType: String(describing: destination),
-      problem: .unsupported)
+    throw DestinationError.unsupported(destination, fieldType: destination)
   }
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    throw DestinationError(
-      destination: String(describing: destination), field: "", fieldType: String(describing: destination),
-      problem: .unsupported)
+    throw DestinationError.unsupported(destination, fieldType: destination)
   }
 }
 
@@ -139,9 +134,7 @@ struct FieldProbeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let stand = LeafProbe(log: probe.log, key: key)
     let made = try? T(from: stand)
     guard let leaf = probe.log.leaf else {
-      throw DestinationError(
-        destination: String(describing: probe.destination), field: key.stringValue, fieldType: String(describing: type),
-        problem: .unsupported)
+      throw DestinationError.unsupported(probe.destination, field: key.stringValue, fieldType: type)
     }
     record(key, type, kind: leaf.kind, optional: false, custom: true)
     if let made { return made }
@@ -162,9 +155,7 @@ struct FieldProbeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     probe.log.leaf = nil
     _ = try? T(from: LeafProbe(log: probe.log, key: key))
     guard let leaf = probe.log.leaf else {
-      throw DestinationError(
-        destination: String(describing: probe.destination), field: key.stringValue, fieldType: String(describing: type),
-        problem: .unsupported)
+      throw DestinationError.unsupported(probe.destination, field: key.stringValue, fieldType: type)
     }
     record(key, type, kind: leaf.kind, optional: true, custom: true)
     return nil
@@ -210,17 +201,14 @@ struct FieldProbeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    throw DestinationError(
-      destination: String(describing: probe.destination), field: key.stringValue, fieldType: "", problem: .unsupported)
+    throw DestinationError.unsupported(probe.destination, field: key.stringValue)
   }
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    throw DestinationError(
-      destination: String(describing: probe.destination), field: key.stringValue, fieldType: "", problem: .unsupported)
+    throw DestinationError.unsupported(probe.destination, field: key.stringValue)
   }
   func superDecoder() throws -> any Decoder { probe }
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    throw DestinationError(
-      destination: String(describing: probe.destination), field: key.stringValue, fieldType: "", problem: .unsupported)
+    throw DestinationError.unsupported(probe.destination, field: key.stringValue)
   }
 }
 

@@ -62,9 +62,10 @@ public struct DestinationMismatch: Sendable, Hashable, CustomStringConvertible {
       return head + field + " is not optional, but not every link of the route carries it "
         + "(the app's own link carries only the route's captures); make it optional or capture it in the route"
     case .fixedValue(let value, let rule):
-      return head + field + " cannot read `\(value)`, which the rule `\(rule)` passes on"
+      return head + field + " cannot read `\(value)`, which the rule `\(rule)` passes on; "
+        + "change the rule's value or give the field a type that reads it"
     case .unreadable(let error):
-      return head + "its fields cannot be read: \(error)"
+      return head + "its fields cannot be read (\(error)); make each field one plain value or an optional of one"
     case .sharedDestination(let other):
       return head + "the route `\(other)` of another owner declares the same destination type; give each its own"
     }

@@ -57,15 +57,11 @@ struct ParametersDecoder: Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    throw DestinationError(
-      destination: String(describing: destination), field: "", fieldType: String(describing: destination),
-      problem: .unsupported)
+    throw DestinationError.unsupported(destination, fieldType: destination)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    throw DestinationError(
-      destination: String(describing: destination), field: "", fieldType: String(describing: destination),
-      problem: .unsupported)
+    throw DestinationError.unsupported(destination, fieldType: destination)
   }
 }
 
@@ -94,7 +90,7 @@ struct ParametersContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private func read<T: LosslessStringConvertible>(_ type: T.Type, _ key: Key) throws(DestinationError) -> T {
     let value = try text(key, as: type)
-    guard let read = DestinationValue.read(type, value) else { throw error(key, type, .notOfType(value: value)) }
+    guard let read = T(value) else { throw error(key, type, .notOfType(value: value)) }
     return read
   }
 
@@ -148,14 +144,6 @@ struct ParametersContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func superDecoder(forKey key: Key) throws -> any Decoder { throw error(key, Any.self, .unsupported) }
 }
 
-/// How a field's text reads as each plain type.
-enum DestinationValue {
-  /// `value` as `type`: a number in decimal digits with an optional sign, `true` or `false`.
-  static func read<T: LosslessStringConvertible>(_ type: T.Type, _ value: String) -> T? {
-    T(value)
-  }
-}
-
 /// One field's value for a type that decodes itself from a single value (an enum of `String`
 /// raw values, a wrapper of an `Int`).
 struct ValueDecoder: Decoder, SingleValueDecodingContainer {
@@ -173,7 +161,7 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
   func decodeNil() -> Bool { false }
 
   private func read<T: LosslessStringConvertible>(_ type: T.Type) throws -> T {
-    guard let value = DestinationValue.read(type, text) else { throw ProblemError(problem: .notOfType(value: text)) }
+    guard let value = T(text) else { throw ProblemError(problem: .notOfType(value: text)) }
     return value
   }
 

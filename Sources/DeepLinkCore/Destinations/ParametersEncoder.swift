@@ -7,13 +7,13 @@ extension DeepLinkParameters {
   ///
   /// - Throws: ``DestinationError`` for a field that is not one plain value.
   public init<Destination: Encodable>(encoding destination: Destination) throws(DestinationError) {
-    let encoder = ParametersEncoder(destination: String(describing: Destination.self))
+    let encoder = ParametersEncoder(destination: Destination.self)
     do {
       try destination.encode(to: encoder)
     } catch let error as DestinationError {
       throw error
     } catch {
-      throw DestinationError(destination: encoder.destination, field: "", fieldType: "", problem: .unsupported)
+      throw DestinationError.unsupported(encoder.destination)
     }
     self.init()
     for (name, value) in encoder.fields.values { self[name] = value }
@@ -27,7 +27,7 @@ final class EncodedFields {
 
 /// Writes a destination as parameters: a keyed container whose every field is one value.
 struct ParametersEncoder: Encoder {
-  let destination: String
+  let destination: Any.Type
   let fields = EncodedFields()
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -103,7 +103,7 @@ final class EncodedText {
 
 /// Takes the single value of a type that encodes itself as one (an enum of raw values).
 struct ValueEncoder: Encoder, SingleValueEncodingContainer {
-  let destination: String
+  let destination: Any.Type
   let field: String
   let text = EncodedText()
   var codingPath: [any CodingKey] { [] }
@@ -154,13 +154,13 @@ struct AnyKey: CodingKey {
 struct RefusingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol, UnkeyedEncodingContainer,
   SingleValueEncodingContainer
 {
-  let destination: String
+  let destination: Any.Type
   let field: String
   var codingPath: [any CodingKey] { [] }
   var count: Int { 0 }
 
   private func refuse() -> DestinationError {
-    DestinationError(destination: destination, field: field, fieldType: "", problem: .unsupported)
+    DestinationError.unsupported(destination, field: field)
   }
 
   mutating func encodeNil(forKey key: Key) throws { throw refuse() }
