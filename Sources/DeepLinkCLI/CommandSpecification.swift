@@ -51,10 +51,11 @@ package struct CommandSpecification: Sendable {
   package let requiredOptions: [String]
   /// A paragraph of detail.
   package let discussion: String
-  /// Example command lines with a comment each.
-  package let examples: [(command: String, comment: String)]
   /// Whether the last positional argument may repeat (`NAME=VALUE…`).
   package var repeatsLastPositional = false
+
+  /// Example command lines with a comment each.
+  package var examples: [(command: String, comment: String)] { Self.examples(of: name) }
 
   /// The option named `name`, if the command has it.
   package func option(named name: String) -> OptionSpecification? {

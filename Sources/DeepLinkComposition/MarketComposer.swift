@@ -113,8 +113,9 @@ public struct MarketComposer: Sendable {
     specification.urlSchemes = platform.urlSchemes
     specification.domains = platform.domains
     specification.universalLinks = platform.universalLinks
-    for plugin in PlatformRoutePlugin.plugins(for: PlatformRoute.platformCatalogue, navigator: services.navigator) {
-      specification.install(plugin, owner: .platform)
+    // One route at a time, not through a list of `PlatformRoutePlugin` (a type made at launch).
+    for route in PlatformRoute.platformCatalogue {
+      specification.install(PlatformRoutePlugin(route: route, navigator: services.navigator), owner: .platform)
     }
     do {
       specification.install(try PlatformChains.plugin(navigator: services.navigator), owner: .platform)
@@ -128,18 +129,30 @@ public struct MarketComposer: Sendable {
     return specification
   }
 
-  /// Combines the platform and `market`, runs the boundary checks and compiles.
+  /// Combines the platform and `market` (the platform alone for `nil`), runs the boundary checks
+  /// and compiles.
   func compose(_ market: (any MarketModule)?, services: MarketServices) throws(CompositionError) -> Composed {
+    guard let market else { return try composePlatform(services: services) }
+    return try compose(market: market, services: services)
+  }
+
+  /// The platform alone, compiled.
+  func composePlatform(services: MarketServices) throws(CompositionError) -> Composed {
     var specification = try Self.platformSpecification(services: services)
     specification.checksDestinations = checksDestinations
-    guard let market else {
-      do {
-        return Composed(
-          specification: specification, configuration: try DeepLinkConfiguration(compiling: specification))
-      } catch {
-        throw CompositionError(market: nil, problems: [.configuration(error)])
-      }
+    do {
+      return Composed(specification: specification, configuration: try DeepLinkConfiguration(compiling: specification))
+    } catch {
+      throw CompositionError(market: nil, problems: [.configuration(error)])
     }
+  }
+
+  /// Combines the platform and `market`, runs the boundary checks and compiles.
+  ///
+  /// Takes the market, not an optional one: copying an optional market is a type made at launch.
+  func compose(market: any MarketModule, services: MarketServices) throws(CompositionError) -> Composed {
+    var specification = try Self.platformSpecification(services: services)
+    specification.checksDestinations = checksDestinations
     let owner = LinkOwner.market(market.id)
     var problems: [CompositionProblem] = []
     for route in market.marketRoutes {
