@@ -198,9 +198,12 @@ public struct MarketComposer: Sendable {
     } else {
       specification.compiledRules = nil
     }
-    for plugin in declared.plugins { specification.install(plugin, owner: owner) }
-    for barrier in declared.barriers where !PlatformBarrierName.reservedList.contains(barrier.name) {
-      specification.install(barrier, owner: owner)
+    // By index: a `for … in` over the declaration's lists copies each list and destroys the copy
+    // through its type's metadata, a type made at launch for each.
+    for index in declared.plugins.indices { specification.install(declared.plugins[index], owner: owner) }
+    for index in declared.barriers.indices
+    where !PlatformBarrierName.reservedList.contains(declared.barriers[index].name) {
+      specification.install(declared.barriers[index], owner: owner)
     }
 
     let combined: DeepLinkConfiguration
