@@ -106,10 +106,18 @@ public struct MarketComposer: Sendable {
     var configuration: DeepLinkConfiguration
   }
 
-  /// The platform's specification, every declaration owned by the platform.
-  static func platformSpecification(services: MarketServices) throws(CompositionError) -> DeepLinkSpecification {
+  /// The platform's specification, every declaration owned by the platform, with room for
+  /// `marketPlugins` more plugins.
+  static func platformSpecification(
+    services: MarketServices, marketPlugins: Int = 0
+  ) throws(CompositionError) -> DeepLinkSpecification {
     let platform = PlatformLinks()
     var specification = DeepLinkSpecification()
+    // Room for every plugin up front: a list that grows copies its plugins through their
+    // existential's metadata, one more type made at launch.
+    let pluginCount = PlatformRoute.platformCatalogue.count + 1 + marketPlugins  // 1: the chains
+    specification.plugins.reserveCapacity(pluginCount)
+    if marketPlugins > 0 { specification.pluginOwners.reserveCapacity(pluginCount) }
     specification.urlSchemes = platform.urlSchemes
     specification.domains = platform.domains
     specification.universalLinks = platform.universalLinks
@@ -151,7 +159,8 @@ public struct MarketComposer: Sendable {
   ///
   /// Takes the market, not an optional one: copying an optional market is a type made at launch.
   func compose(market: any MarketModule, services: MarketServices) throws(CompositionError) -> Composed {
-    var specification = try Self.platformSpecification(services: services)
+    let declared = MarketDeclaration(market, services: services)
+    var specification = try Self.platformSpecification(services: services, marketPlugins: declared.plugins.count)
     specification.checksDestinations = checksDestinations
     let owner = LinkOwner.market(market.id)
     var problems: [CompositionProblem] = []
@@ -162,7 +171,6 @@ public struct MarketComposer: Sendable {
         problems.append(.invalidRoute(market: market.id, route: route.name, error))
       }
     }
-    let declared = MarketDeclaration(market, services: services)
     // Every rule is compiled once, for the checks and for the configuration, and each target
     // once. Lists of the rules that compile (and a count of those that do not), not of optional
     // rules: a list of optionals is two more types made at launch, and its rules copied out.
