@@ -129,7 +129,10 @@ public struct MarketBoundary: Sendable {
     self.platformRoutes = routes
     self.routeTrie = PatternTrie(routes.map(\.pattern))
     if let chainSteps {
-      let steps = chainSteps.patterns.compactMap { try? RoutePattern($0) }
+      // The chainable routes are platform routes: their patterns, read above, are not read again.
+      let steps = chainSteps.patterns.compactMap { source in
+        routes.first { $0.route.pattern == source }?.pattern ?? (try? RoutePattern(source))
+      }
       self.chain = (chainSteps.name, PathLanguage.chain(of: steps))
     } else {
       self.chain = nil
