@@ -65,7 +65,7 @@ package struct PatternTrie: Sendable {
     endPattern.reserveCapacity(patterns.count)
     nextEnd.reserveCapacity(patterns.count)
     literalEdges = Dictionary(minimumCapacity: nodes)
-    for (index, pattern) in patterns.enumerated() { insert(pattern, index) }
+    for index in patterns.indices { insert(patterns[index], index) }
     remainingLow = Array(repeating: Int.max, count: labels.count)
     remainingHigh = remainingLow
     // Children are made after their parents, so one pass from the last node up sees every
@@ -179,12 +179,21 @@ package struct PatternTrie: Sendable {
     end(index, at: node)
   }
 
+  /// A pattern of the trie that shares a path with a language, and the shortest such path. A
+  /// struct, not a tuple: a list of tuples is two more types made at launch.
+  package struct Overlap: Sendable {
+    /// The pattern's index in the list the trie was made from.
+    package var pattern: Int
+    /// The path, as decoded segments.
+    package var path: [String]
+  }
+
   /// Every pattern of the trie that shares a path with `language`, with the shortest such path,
   /// in the order of the patterns.
   ///
   /// - Complexity: proportional to the trie nodes the language can reach, not to the number of
   ///   patterns.
-  package func overlaps(with language: PathLanguage) -> [(pattern: Int, path: [String])] {
+  package func overlaps(with language: PathLanguage) -> [Overlap] {
     let width = language.accepting.count
     let lengths = language.remainingLengths()
     var trail = SearchTrail(capacity: 128)
@@ -196,7 +205,7 @@ package struct PatternTrie: Sendable {
     }
     visit(language.start, from: -1, segment: nil)
     var foundPatterns = IntIndexTable()
-    var found: [(pattern: Int, path: [String])] = []
+    var found: [Overlap] = []
     var head = 0
     while head < trail.count {
       let visited = head
@@ -207,7 +216,7 @@ package struct PatternTrie: Sendable {
         var entry = firstEnd[node]
         while entry >= 0 {
           if foundPatterns.insert(endPattern[entry]) != nil {
-            found.append((endPattern[entry], trail.path(to: visited)))
+            found.append(Overlap(pattern: endPattern[entry], path: trail.path(to: visited)))
           }
           entry = nextEnd[entry]
         }
