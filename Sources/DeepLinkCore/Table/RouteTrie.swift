@@ -123,6 +123,10 @@ struct RouteTrie: Sendable {
   private(set) var schemeRoots: [String: Int32] = [:]
   private(set) var hostRoots: [String: Int32] = [:]
   private(set) var wildcardRoots: [Substring: Int32] = [:]
+  /// The namespace of the last route added and its root: rules come in runs on one host, and
+  /// comparing a host costs less than hashing it.
+  private var lastNamespace = RoutePattern.Namespace.app
+  private var lastRoot: Int32 = 0
 
   /// The pattern of `route` as registered.
   func source(of route: Int32) -> String {
@@ -349,6 +353,14 @@ struct RouteTrie: Sendable {
   }
 
   private mutating func root(for namespace: RoutePattern.Namespace) -> Int32 {
+    if namespace == lastNamespace { return lastRoot }
+    let root = newOrExistingRoot(for: namespace)
+    lastNamespace = namespace
+    lastRoot = root
+    return root
+  }
+
+  private mutating func newOrExistingRoot(for namespace: RoutePattern.Namespace) -> Int32 {
     switch namespace {
     case .app:
       return 0
