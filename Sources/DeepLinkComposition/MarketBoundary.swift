@@ -75,12 +75,6 @@ public struct MarketBoundary: Sendable {
     }
   }
 
-  /// A platform route, compiled.
-  private struct PlatformRoute: Sendable {
-    var route: Route
-    var pattern: RoutePattern
-  }
-
   private let platform: Side
   private let markets: [Side]
   /// An array, not a `Set<BarrierName>`: a set of a package type costs a search of every
@@ -89,8 +83,10 @@ public struct MarketBoundary: Sendable {
   private let overrides: [MarketOverride]
   /// The platform's rules on each of its hosts, compiled.
   private let platformRules: [CompiledRewrite]
-  /// The platform's app routes, compiled, and their paths merged into one trie.
-  private let platformRoutes: [PlatformRoute]
+  /// The platform's app routes that compile, and their patterns, compiled (a pair of lists, not a
+  /// list of pairs: one generic type fewer made at launch), their paths merged into one trie.
+  private let platformRoutes: [Route]
+  private let platformPatterns: [RoutePattern]
   private let routeTrie: PatternTrie
   /// Chained links: one or more steps, each a path of a chainable route.
   private let chain: (name: String, language: PathLanguage)?
@@ -123,13 +119,23 @@ public struct MarketBoundary: Sendable {
     self.reservedBarriers = reservedBarriers + platform.barriers.filter { !reservedBarriers.contains($0) }
     self.overrides = overrides
     self.platformRules = compiledRules ?? platform.rules.compactMap { try? $0.compile() }
-    let routes = platform.routes.compactMap { route in
-      (try? RoutePattern(route.pattern)).map { PlatformRoute(route: route, pattern: $0) }
+    var routes: [Route] = []
+    var patterns: [RoutePattern] = []
+    routes.reserveCapacity(platform.routes.count)
+    patterns.reserveCapacity(platform.routes.count)
+    for route in platform.routes {
+      guard let pattern = try? RoutePattern(route.pattern) else { continue }
+      routes.append(route)
+      patterns.append(pattern)
     }
     self.platformRoutes = routes
-    self.routeTrie = PatternTrie(routes.map(\.pattern))
+    self.platformPatterns = patterns
+    self.routeTrie = PatternTrie(patterns)
     if let chainSteps {
-      let steps = chainSteps.patterns.compactMap { try? RoutePattern($0) }
+      // The chainable routes are platform routes: their patterns, read above, are not read again.
+      let steps = chainSteps.patterns.compactMap { source in
+        routes.firstIndex { $0.pattern == source }.map { patterns[$0] } ?? (try? RoutePattern(source))
+      }
       self.chain = (chainSteps.name, PathLanguage.chain(of: steps))
     } else {
       self.chain = nil
@@ -296,13 +302,14 @@ public struct MarketBoundary: Sendable {
     _ declaration: Declaration, _ pattern: RoutePattern, language: PathLanguage, market: String, prefix: String
   ) -> [CompositionProblem] {
     var problems: [CompositionProblem] = []
-    for (index, path) in routeTrie.overlaps(with: language) {
-      let route = platformRoutes[index]
-      guard let query = pattern.commonQuery(with: route.pattern) else { continue }
+    for overlap in routeTrie.overlaps(with: language) {
+      guard let query = pattern.commonQuery(with: platformPatterns[overlap.pattern]) else { continue }
+      let route = platformRoutes[overlap.pattern]
+      let path = overlap.path
       problems.append(
         .capturesPlatformLink(
           market: market, declaration: declaration.text, link: prefix + path.joined(separator: "/") + query,
-          platformRoute: route.route.pattern, platformDeclaration: "route `\(route.route.name)`"))
+          platformRoute: route.pattern, platformDeclaration: "route `\(route.name)`"))
     }
     if let chain, let path = language.commonPath(with: chain.language) {
       problems.append(

@@ -139,8 +139,8 @@ public final class DeepLinkConfiguration: Sendable {
     var plans: [RewritePlan?] = []
     plans.reserveCapacity(effective.count)
     for index in effective.indices {
-      // Each rule read in place: a closure over it would copy it.
-      plans.append(planScheme.flatMap { RewritePlan(effective[index], scheme: $0) })
+      // Each rule read in place, borrowed: a copy retains each of its strings and arrays.
+      if let planScheme { plans.append(RewritePlan(effective[index], scheme: planScheme)) } else { plans.append(nil) }
     }
     self.rewritePlans = plans
     if isRewriteTable {

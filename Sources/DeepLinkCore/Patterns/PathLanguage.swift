@@ -62,22 +62,35 @@ package struct PathLanguage: Sendable {
     var result = PathLanguage(stateCount: 3)
     result.accepting[2] = true
     result.emptySteps[2].append(1)
-    for (from, to) in [(0, 1), (1, 2)] {
-      for step in steps {
-        let offset = result.accepting.count
-        let language = PathLanguage(step)
-        result.transitions += language.transitions.map {
-          $0.map { Transition(label: $0.label, target: $0.target + offset) }
-        }
-        result.emptySteps += language.emptySteps.map { $0.map { $0 + offset } }
-        result.accepting += Array(repeating: false, count: language.accepting.count)
-        result.emptySteps[from].append(offset)
-        for (state, isAccepting) in language.accepting.enumerated() where isAccepting {
-          result.emptySteps[offset + state].append(to)
-        }
-      }
+    var states = 3
+    for step in steps { states += 2 * (step.segments.count + 1) }
+    result.transitions.reserveCapacity(states)
+    result.emptySteps.reserveCapacity(states)
+    result.accepting.reserveCapacity(states)
+    for step in steps {
+      // Made once, copied as a first run and as a later one: in place, without lists of pairs.
+      let language = PathLanguage(step)
+      result.append(language, from: 0, to: 1)
+      result.append(language, from: 1, to: 2)
     }
     return result
+  }
+
+  /// Appends `language`'s states, numbered after this language's, entered by an empty step from
+  /// `from`; each of its accepting states takes an empty step to `to` (and accepts no more).
+  private mutating func append(_ language: PathLanguage, from: Int, to: Int) {
+    let offset = accepting.count
+    for state in language.accepting.indices {
+      var steps = language.transitions[state]
+      for index in steps.indices { steps[index].target += offset }
+      transitions.append(steps)
+      var empty = language.emptySteps[state]
+      for index in empty.indices { empty[index] += offset }
+      if language.accepting[state] { empty.append(to) }
+      emptySteps.append(empty)
+      accepting.append(false)
+    }
+    emptySteps[from].append(offset)
   }
 
   /// The paths that follow `segment` in this language: `{ p : segment/p is in it }`.

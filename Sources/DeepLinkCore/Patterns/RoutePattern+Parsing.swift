@@ -15,7 +15,9 @@ enum RoutePatternParser {
     } catch {
       throw RoutePatternError(pattern: source, offset: error.offset, problem: error.problem)
     }
-    return body(scanned)
+    // Handed over, not copied: a copy retains each of its arrays, and releases them again.
+    let finished = consume scanned
+    return body(finished)
   }
 
   /// What is wrong and where; the caller adds the pattern (so the scan does not hold it).

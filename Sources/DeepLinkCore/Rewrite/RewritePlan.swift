@@ -96,32 +96,41 @@ final class RewritePlan: Sendable {
 
   /// The plan for `rule`, whose target gets `scheme`, a custom scheme already lowercased: the
   /// configuration checks and lowercases its app scheme once for all its rules.
-  init?(_ rule: CompiledRewrite, scheme: String) {
+  init?(_ rule: borrowing CompiledRewrite, scheme: String) {
     // The source pattern's captures, path first, in the order written: a handful, searched in
     // turn (a dictionary costs an allocation and a hash a name, for every rule at launch).
-    // Lists made to their size: each rule's plan is made at launch.
-    var sources: [Capture] = []
+    // Lists made to their size, in one pass: each rule's plan is made at launch. The rule is
+    // borrowed: a copy would retain each of its strings and arrays.
+    let targetNames = rule.targetParameterNames
     let sourceSegments = rule.pattern.segments
-    sources.reserveCapacity(sourceSegments.count + rule.pattern.queryCaptures.count)
+    let sourceQuery = rule.pattern.queryCaptures
+    var sources: [Capture] = []
+    sources.reserveCapacity(sourceSegments.count + sourceQuery.count)
+    var extrasFromCaptures: [Capture] = []
+    func add(_ capture: Capture) {
+      sources.append(capture)
+      if !targetNames.contains(capture.name) {
+        if extrasFromCaptures.isEmpty { extrasFromCaptures.reserveCapacity(sources.capacity) }
+        extrasFromCaptures.append(capture)
+      }
+    }
     for position in sourceSegments.indices {
       switch sourceSegments[position] {
       case .literal: continue
-      case .parameter(let name, _): sources.append(Capture(name: name, source: .segment(position)))
-      case .optional(let name, _):
-        sources.append(Capture(name: name, source: .optionalSegment(position, fallback: nil)))
-      case .catchAll(let name): sources.append(Capture(name: name, source: .catchAll(from: position)))
+      case .parameter(let name, _): add(Capture(name: name, source: .segment(position)))
+      case .optional(let name, _): add(Capture(name: name, source: .optionalSegment(position, fallback: nil)))
+      case .catchAll(let name): add(Capture(name: name, source: .catchAll(from: position)))
       }
     }
-    for capture in rule.pattern.queryCaptures {
-      sources.append(Capture(name: capture.name, source: .query(key: capture.key, fallback: nil)))
+    for capture in sourceQuery {
+      add(Capture(name: capture.name, source: .query(key: capture.key, fallback: nil)))
     }
-    let targetNames = rule.targetParameterNames
-    let extrasFromCaptures = sources.filter { !targetNames.contains($0.name) }
+    let parameters = rule.parameters
 
     /// The source of a target value: the capture of the source pattern, else (when the capture
     /// is absent from the link, or there is none) the fixed value.
     func source(of name: String) -> ValueSource? {
-      let fixed = rule.parameters[name]
+      let fixed = parameters[name]
       switch sources.first(where: { $0.name == name })?.source {
       case .query(let key, _)?: return .query(key: key, fallback: fixed)
       case .optionalSegment(let position, _)?: return .optionalSegment(position, fallback: fixed)
@@ -162,9 +171,9 @@ final class RewritePlan: Sendable {
     // In name order, as `DeepLinkParameters(_:)` makes them from a dictionary.
     var fixedExtras = DeepLinkParameters()
     // The names sorted, not the pairs: a list of pairs is one more type made at launch.
-    if !rule.parameters.isEmpty {
-      for name in rule.parameters.keys.sorted() where !targetNames.contains(name) {
-        fixedExtras[name] = rule.parameters[name]
+    if !parameters.isEmpty {
+      for name in parameters.keys.sorted() where !targetNames.contains(name) {
+        fixedExtras[name] = parameters[name]
       }
     }
     self.fixedExtras = fixedExtras
