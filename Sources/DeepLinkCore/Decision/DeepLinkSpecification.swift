@@ -13,6 +13,11 @@ package struct DeepLinkSpecification: Sendable {
   package var compiledRules: [CompiledRewrite]?
   /// The installed plugins, in install order.
   package var plugins: [any DeepLinkHandlerPlugin] = []
+  /// The patterns of the first plugins in ``plugins``, in order, parsed already by whoever
+  /// installed them (composition parses the platform's route patterns once, for its boundary
+  /// checks too): compiling reads a plugin's pattern from here when it is what parsing the
+  /// plugin's `matchingPath` makes (that source, case-sensitive), and parses it otherwise.
+  package var parsedPluginPatterns: [RoutePattern] = []
   /// Who installed each plugin, by its index in ``plugins``; a plugin without an entry (past the
   /// end) is the platform's. An array, not an `[Int: LinkOwner]`: the first dictionary keyed by
   /// `Int` costs a search of every conformance record at launch; and of owners, not optional
@@ -70,10 +75,15 @@ extension DeepLinkConfiguration {
     for (index, plugin) in specification.plugins.enumerated() {
       guard let pathPlugin = plugin.pathMatching else { continue }
       let pattern: RoutePattern
-      do {
-        pattern = try RoutePattern(pathPlugin.matchingPath)
-      } catch {
-        throw .malformedPattern(error)
+      let parsed = specification.parsedPluginPatterns
+      if index < parsed.count && parsed[index].source == pathPlugin.matchingPath && !parsed[index].isCaseInsensitive {
+        pattern = parsed[index]
+      } else {
+        do {
+          pattern = try RoutePattern(pathPlugin.matchingPath)
+        } catch {
+          throw .malformedPattern(error)
+        }
       }
       routes.append(
         RouteSpecification(
