@@ -97,46 +97,31 @@ final class RewritePlan: Sendable {
   /// The plan for `rule`, whose target gets `scheme`, a custom scheme already lowercased: the
   /// configuration checks and lowercases its app scheme once for all its rules.
   init?(_ rule: borrowing CompiledRewrite, scheme: String) {
-    // The source pattern's captures, path first, in the order written: a handful, searched in
-    // turn (a dictionary costs an allocation and a hash a name, for every rule at launch).
-    // Lists made to their size, in one pass: each rule's plan is made at launch. The rule is
-    // borrowed: a copy would retain each of its strings and arrays.
+    // Each rule's plan is made at launch: the rule is borrowed (a copy would retain each of its
+    // strings and arrays), and the only lists made are the plan's own.
     let targetNames = rule.targetParameterNames
-    let sourceSegments = rule.pattern.segments
-    let sourceQuery = rule.pattern.queryCaptures
-    var sources: [Capture] = []
-    sources.reserveCapacity(sourceSegments.count + sourceQuery.count)
-    var extrasFromCaptures: [Capture] = []
-    func add(_ capture: Capture) {
-      sources.append(capture)
-      if !targetNames.contains(capture.name) {
-        if extrasFromCaptures.isEmpty { extrasFromCaptures.reserveCapacity(sources.capacity) }
-        extrasFromCaptures.append(capture)
-      }
-    }
-    for position in sourceSegments.indices {
-      switch sourceSegments[position] {
-      case .literal: continue
-      case .parameter(let name, _): add(Capture(name: name, source: .segment(position)))
-      case .optional(let name, _): add(Capture(name: name, source: .optionalSegment(position, fallback: nil)))
-      case .catchAll(let name): add(Capture(name: name, source: .catchAll(from: position)))
-      }
-    }
-    for capture in sourceQuery {
-      add(Capture(name: capture.name, source: .query(key: capture.key, fallback: nil)))
-    }
+    let pattern = rule.pattern
     let parameters = rule.parameters
-
-    /// The source of a target value: the capture of the source pattern, else (when the capture
-    /// is absent from the link, or there is none) the fixed value.
-    func source(of name: String) -> ValueSource? {
-      let fixed = parameters[name]
-      switch sources.first(where: { $0.name == name })?.source {
-      case .query(let key, _)?: return .query(key: key, fallback: fixed)
-      case .optionalSegment(let position, _)?: return .optionalSegment(position, fallback: fixed)
-      case let captured?: return captured
-      case nil: return fixed.map(ValueSource.fixed)
+    // The source's captures the target does not take, path first, in the order written.
+    var extrasFromCaptures: [Capture] = []
+    for position in pattern.segments.indices {
+      let capture: Capture
+      switch pattern.segments[position] {
+      case .literal: continue
+      case .parameter(let name, _): capture = Capture(name: name, source: .segment(position))
+      case .optional(let name, _): capture = Capture(name: name, source: .optionalSegment(position, fallback: nil))
+      case .catchAll(let name): capture = Capture(name: name, source: .catchAll(from: position))
       }
+      if !targetNames.contains(capture.name) { extrasFromCaptures.append(capture) }
+    }
+    for capture in pattern.queryCaptures where !targetNames.contains(capture.name) {
+      extrasFromCaptures.append(Capture(name: capture.name, source: .query(key: capture.key, fallback: nil)))
+    }
+
+    /// The source of a target value: the source pattern's capture of that name, else (when the
+    /// capture is absent from the link, or there is none) the fixed value.
+    func source(of name: String) -> ValueSource? {
+      Self.valueSource(of: name, in: pattern, fixed: parameters[name])
     }
 
     var segments: [Segment] = []
@@ -170,8 +155,11 @@ final class RewritePlan: Sendable {
     }
     // In name order, as `DeepLinkParameters(_:)` makes them from a dictionary.
     var fixedExtras = DeepLinkParameters()
-    // The names sorted, not the pairs: a list of pairs is one more type made at launch.
-    if !parameters.isEmpty {
+    if parameters.count == 1 {
+      // One fixed parameter (a locale, usually): nothing to sort.
+      for (name, value) in parameters where !targetNames.contains(name) { fixedExtras[name] = value }
+    } else if !parameters.isEmpty {
+      // The names sorted, not the pairs: a list of pairs is one more type made at launch.
       for name in parameters.keys.sorted() where !targetNames.contains(name) {
         fixedExtras[name] = parameters[name]
       }
@@ -179,6 +167,25 @@ final class RewritePlan: Sendable {
     self.fixedExtras = fixedExtras
     self.capturedExtras = extrasFromCaptures
     self.consumedQueryKeys = rule.consumedQueryKeys
+  }
+
+  /// Where the target's capture `name` is read from: the first capture of that name in
+  /// `pattern` (path first, in the order written; a handful, searched in turn: a dictionary would
+  /// cost an allocation and a hash a name for every rule at launch), else the fixed value.
+  /// An optional segment or a query item falls back to the fixed value when the link lacks it.
+  private static func valueSource(of name: String, in pattern: RoutePattern, fixed: String?) -> ValueSource? {
+    for position in pattern.segments.indices {
+      switch pattern.segments[position] {
+      case .parameter(let captured, _) where captured == name: return .segment(position)
+      case .optional(let captured, _) where captured == name: return .optionalSegment(position, fallback: fixed)
+      case .catchAll(let captured) where captured == name: return .catchAll(from: position)
+      case .literal, .parameter, .optional, .catchAll: continue
+      }
+    }
+    for capture in pattern.queryCaptures where capture.name == name {
+      return .query(key: capture.key, fallback: fixed)
+    }
+    return fixed.map(ValueSource.fixed)
   }
 
   /// The rewritten link and the extras, or `nil` when a value does not fit the target (where
