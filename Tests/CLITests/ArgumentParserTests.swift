@@ -67,6 +67,16 @@ import Testing
     #expect(command.positionals == ["-"])
   }
 
+  @Test("every command is read back from its spelling, and nothing else is a command")
+  func commandNames() {
+    for name in CommandName.allCases {
+      #expect(CommandName(rawValue: name.rawValue) == name)
+    }
+    for spelling in ["", "Route", "intentFilters", "routes ", "help"] {
+      #expect(CommandName(rawValue: spelling) == nil)
+    }
+  }
+
   @Test("every command's help has a usage line and examples")
   func commandHelp() {
     for name in CommandName.allCases {
