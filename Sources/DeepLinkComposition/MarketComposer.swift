@@ -189,7 +189,7 @@ public struct MarketComposer: Sendable {
     for index in declared.side.rules.indices {
       compile(declared.side.rules[index].owned(by: owner), into: &marketCompiled)
     }
-    problems += boundary(services: services, platformRules: (specification.universalLinks, compiledRules))
+    problems += boundary(platform: specification, compiledRules: compiledRules)
       .problems(of: declared.side, compiledRules: marketCompiled)
 
     // The market's declarations appended in place, one by one: a list made by `map` or
@@ -234,24 +234,21 @@ public struct MarketComposer: Sendable {
     return Composed(specification: specification, configuration: combined)
   }
 
-  /// The boundary over the platform and the whole catalogue; `platformRules`, when given, are
-  /// the platform's rules (`PlatformLinks().universalLinks`, made once by the caller) and those
-  /// of them that compile, compiled (see ``MarketBoundary/init(platform:compiledRules:chainSteps:reservedBarriers:overrides:markets:)``).
+  /// The boundary over the platform and the whole catalogue: `platform` is the platform's
+  /// specification before a market joins it, its rules compiled in `compiledRules` (those that
+  /// compile; see ``MarketBoundary/init(platform:compiledRules:chainSteps:reservedBarriers:overrides:markets:)``).
+  /// Its domains and schemes are read from there, not declared again.
   ///
   /// The catalogue's markets are read for their domains and schemes only: that is all the checks
   /// compare another market's declarations by.
-  func boundary(
-    services: MarketServices, platformRules: (rules: [UniversalLink], compiled: [CompiledRewrite])? = nil
-  ) -> MarketBoundary {
-    let platform = PlatformLinks()
+  func boundary(platform: DeepLinkSpecification, compiledRules: [CompiledRewrite]) -> MarketBoundary {
     let routes = PlatformRoute.platformCatalogue.map { MarketBoundary.Route(name: $0.name, pattern: $0.source) }
     let chainable = PlatformRoute.platformCatalogue.filter(\.isChainable).map(\.source)
     return MarketBoundary(
       platform: MarketBoundary.Side(
-        owner: .platform, domains: platform.domains, schemes: platform.urlSchemes,
-        rules: platformRules?.rules ?? platform.universalLinks,
+        owner: .platform, domains: platform.domains, schemes: platform.urlSchemes, rules: platform.universalLinks,
         routes: routes, barriers: [PlatformBarrierName.authentication, PlatformBarrierName.confirmation]),
-      compiledRules: platformRules?.compiled, chainSteps: (PlatformChains.name, chainable),
+      compiledRules: compiledRules, chainSteps: (PlatformChains.name, chainable),
       reservedBarriers: PlatformBarrierName.reservedList, overrides: overrides,
       markets: catalogue.map {
         MarketBoundary.Side(owner: .market($0.id), domains: $0.domains, schemes: $0.urlSchemes)
