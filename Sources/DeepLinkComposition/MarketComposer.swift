@@ -189,7 +189,7 @@ public struct MarketComposer: Sendable {
     for index in declared.side.rules.indices {
       compile(declared.side.rules[index].owned(by: owner), into: &marketCompiled)
     }
-    problems += boundary(platform: specification, compiledRules: compiledRules)
+    problems += boundary(platform: specification, compiledRules: compiledRules, checked: market.id)
       .problems(of: declared.side, compiledRules: marketCompiled)
 
     // The market's declarations appended in place, one by one: a list made by `map` or
@@ -240,8 +240,11 @@ public struct MarketComposer: Sendable {
   /// Its domains and schemes are read from there, not declared again.
   ///
   /// The catalogue's markets are read for their domains and schemes only: that is all the checks
-  /// compare another market's declarations by.
-  func boundary(platform: DeepLinkSpecification, compiledRules: [CompiledRewrite]) -> MarketBoundary {
+  /// compare another market's declarations by. The market `checked` is left out: the boundary
+  /// skips it by its owner, so its declarations are not read again.
+  func boundary(
+    platform: DeepLinkSpecification, compiledRules: [CompiledRewrite], checked: String
+  ) -> MarketBoundary {
     let routes = PlatformRoute.platformCatalogue.map { MarketBoundary.Route(name: $0.name, pattern: $0.source) }
     let chainable = PlatformRoute.platformCatalogue.filter(\.isChainable).map(\.source)
     return MarketBoundary(
@@ -250,9 +253,18 @@ public struct MarketComposer: Sendable {
         routes: routes, barriers: [PlatformBarrierName.authentication, PlatformBarrierName.confirmation]),
       compiledRules: compiledRules, chainSteps: (PlatformChains.name, chainable),
       reservedBarriers: PlatformBarrierName.reservedList, overrides: overrides,
-      markets: catalogue.map {
-        MarketBoundary.Side(owner: .market($0.id), domains: $0.domains, schemes: $0.urlSchemes)
-      })
+      markets: otherMarkets(than: checked))
+  }
+
+  /// The sides of the catalogue's markets but the one with identifier `id`.
+  private func otherMarkets(than id: String) -> [MarketBoundary.Side] {
+    var sides: [MarketBoundary.Side] = []
+    sides.reserveCapacity(catalogue.count)
+    for index in catalogue.indices where catalogue[index].id != id {
+      let market = catalogue[index]
+      sides.append(MarketBoundary.Side(owner: .market(market.id), domains: market.domains, schemes: market.urlSchemes))
+    }
+    return sides
   }
 
   /// Rewrite targets that no route or plugin of the combined table handles. `targets` holds the
