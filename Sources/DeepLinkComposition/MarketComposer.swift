@@ -307,7 +307,7 @@ struct MarketDeclaration {
   }
 
   /// The routes of the path-matching plugins among `plugins`. A loop with `if let`, not
-  /// `compactMap` over `Optional.map`: copying an optional plugin is a type made at launch.
+  /// `compactMap` over `Optional.map`, which copies each optional plugin through its metadata.
   private static func routes(of plugins: [any DeepLinkHandlerPlugin]) -> [MarketBoundary.Route] {
     var routes: [MarketBoundary.Route] = []
     routes.reserveCapacity(plugins.count)

@@ -40,7 +40,7 @@ public struct PlatformLinks: CustomDeeplinkRouteProvider {
 
   /// Appends ``urlSchemes``, ``domains`` and ``universalLinks`` to `specification`'s lists, with
   /// room for `moreRules` rules after the platform's. Appended in place, not assigned: assigning a
-  /// list destroys the empty one it replaces through its type's metadata, a type made at launch.
+  /// list destroys the empty one it replaces through its type's metadata.
   package func declare(in specification: inout DeepLinkSpecification, roomForRules moreRules: Int = 0) {
     specification.urlSchemes.append(URLScheme(Self.scheme))
     specification.domains.reserveCapacity(Self.domainNames.count)
