@@ -86,7 +86,7 @@ public struct MarketBoundary: Sendable {
   /// The platform's app routes that compile, and their patterns, compiled (a pair of lists, not a
   /// list of pairs: one generic type fewer made at launch), their paths merged into one trie.
   private let platformRoutes: [Route]
-  private let platformPatterns: [RoutePattern]
+  let platformPatterns: [RoutePattern]
   private let routeTrie: PatternTrie
   /// Chained links: one or more steps, each a path of a chainable route.
   private let chain: (name: String, language: PathLanguage)?

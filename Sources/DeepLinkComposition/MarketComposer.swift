@@ -189,8 +189,11 @@ public struct MarketComposer: Sendable {
     for index in declared.side.rules.indices {
       compile(declared.side.rules[index].owned(by: owner), into: &marketCompiled)
     }
-    problems += boundary(platform: specification, compiledRules: compiledRules, checked: market.id)
-      .problems(of: declared.side, compiledRules: marketCompiled)
+    let checks = boundary(platform: specification, compiledRules: compiledRules, checked: market.id)
+    problems += checks.problems(of: declared.side, compiledRules: marketCompiled)
+    // The platform's routes are its first plugins, in the catalogue's order: their patterns,
+    // read for the boundary, are not read again when compiling.
+    specification.parsedPluginPatterns = checks.platformPatterns
 
     // The market's declarations appended in place, one by one: a list made by `map` or
     // `filter` and added with `+=` is copied element by element through its type's metadata.
