@@ -1,9 +1,44 @@
-/// A route pattern read into byte ranges, without a `String` per literal or name: what
-/// ``RoutePattern`` makes its segments from and what a ``RouteTable/Builder`` inserts.
+/// What the pattern scanner (``RoutePatternParser``) writes into as it reads a pattern: each
+/// segment and query capture as byte ranges (``ScannedPattern/Text``) of the pattern's UTF-8 or
+/// of the decoded bytes, which the output keeps as it likes.
+///
+/// Two outputs: ``ScannedPattern`` keeps the ranges (what a ``RouteTable/Builder`` inserts from
+/// pattern text) and ``PatternValues`` makes a ``RoutePattern``'s values as the scan goes. The
+/// scanner is generic over them, so each gets its own specialised copy: no intermediate scan a
+/// ``RoutePattern`` is made from and then frees.
+protocol PatternScanOutput {
+  /// The pattern's UTF-8.
+  var source: [UInt8] { get }
+  /// The lowercased scheme for `scheme://` and web patterns; `nil` for app patterns.
+  var scheme: String? { get set }
+  var namespace: RoutePattern.Namespace { get set }
+  /// Appends the next path segment.
+  mutating func append(_ segment: ScannedPattern.Segment)
+  /// Appends the next query capture.
+  mutating func append(_ capture: ScannedPattern.QueryCapture)
+  /// Keeps `string`'s UTF-8 as decoded bytes, returning where it is.
+  mutating func appendDecoded(_ string: String) -> ScannedPattern.Text
+  /// The bytes of `text`.
+  func bytes(_ text: ScannedPattern.Text) -> ArraySlice<UInt8>
+  /// Whether a capture in the path or the query already has the name `name`.
+  func hasCapture(named name: ScannedPattern.Text) -> Bool
+  /// Whether a query capture already has the key `key` (compared as `String`s).
+  func hasQueryKey(_ key: ScannedPattern.Text) -> Bool
+}
+
+extension PatternScanOutput {
+  /// The `String` of `text`.
+  func string(_ text: ScannedPattern.Text) -> String {
+    String(decoding: bytes(text), as: UTF8.self)
+  }
+}
+
+/// A route pattern read into byte ranges, without a `String` per literal or name: what a
+/// ``RouteTable/Builder`` inserts when given pattern text.
 ///
 /// A range points either into the pattern's own UTF-8 or, for a literal or key with percent
 /// escapes, into the decoded bytes.
-struct ScannedPattern {
+struct ScannedPattern: PatternScanOutput {
   /// A range of bytes: in the pattern's UTF-8, or in the decoded bytes when `isDecoded`.
   struct Text {
     var start: Int32
@@ -67,14 +102,14 @@ struct ScannedPattern {
     (text.isDecoded ? decoded : source)[Int(text.start)..<Int(text.end)]
   }
 
-  /// The `String` of `text`.
-  func string(_ text: Text) -> String {
-    String(decoding: bytes(text), as: UTF8.self)
+  func hasQueryKey(_ key: Text) -> Bool {
+    for capture in queryCaptures where sameKey(capture.key, key) { return true }
+    return false
   }
 
   /// Whether the query keys `a` and `b` are the same `String`: equal bytes, or, when either is
   /// not ASCII, canonically equivalent (as `==` on `String` compares).
-  func sameKey(_ a: Text, _ b: Text) -> Bool {
+  private func sameKey(_ a: Text, _ b: Text) -> Bool {
     let first = bytes(a)
     let second = bytes(b)
     if first.elementsEqual(second) { return true }
