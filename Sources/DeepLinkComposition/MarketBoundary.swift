@@ -177,8 +177,11 @@ public struct MarketBoundary: Sendable {
     for barrier in market.barriers where reservedBarriers.contains(barrier) {
       problems.append(.reservedBarrier(market: id, barrier: barrier))
     }
-    for compiled in compiledRules ?? market.rules.compactMap({ try? $0.compile() }) {
-      problems += self.problems(ofRule: compiled, market: market, sides: sides)
+    let rules = compiledRules ?? market.rules.compactMap({ try? $0.compile() })
+    // By index, only the rule and its pattern read: a compiled rule copied out of the list
+    // retains every string and list of its two patterns.
+    for index in rules.indices {
+      problems += self.problems(ofRule: rules[index].rule, rules[index].pattern, market: market, sides: sides)
     }
     for route in market.routes {
       guard let pattern = try? RoutePattern(route.pattern) else { continue }  // reported when compiled
@@ -189,20 +192,21 @@ public struct MarketBoundary: Sendable {
     return problems
   }
 
-  private func problems(ofRule compiled: CompiledRewrite, market: Side, sides: [Side]) -> [CompositionProblem] {
+  private func problems(
+    ofRule rule: UniversalLink, _ pattern: RoutePattern, market: Side, sides: [Side]
+  ) -> [CompositionProblem] {
     let id = market.owner.marketID ?? "?"
-    let rule = compiled.rule
     let declaration = Declaration.rule(rule)
     if rule.isOverride {
       let granted = overrides.filter { $0.market.asciiLowercased == id.asciiLowercased }
       let replacesAGrantedRule = platformRules.contains { platformRule in
         granted.contains { $0.platformRule == platformRule.rule.pattern }
-          && platformRule.pattern.matchesTheSameLinks(as: compiled.pattern)
+          && platformRule.pattern.matchesTheSameLinks(as: pattern)
       }
       return replacesAGrantedRule ? [] : [.selfDeclaredOverride(market: id, rule: rule.description)]
     }
-    return scopeProblems(declaration, compiled.pattern.namespace, market: market, sides: sides)
-      + captures(declaration, compiled.pattern, market: market)
+    return scopeProblems(declaration, pattern.namespace, market: market, sides: sides)
+      + captures(declaration, pattern, market: market)
   }
 
   /// The platform links a market's rule or route captures: on a platform host, the platform's

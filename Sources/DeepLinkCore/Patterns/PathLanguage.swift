@@ -29,9 +29,20 @@ package struct PathLanguage: Sendable {
   let start = 0
 
   private init(stateCount: Int) {
-    transitions = Array(repeating: [], count: stateCount)
-    emptySteps = Array(repeating: [], count: stateCount)
-    accepting = Array(repeating: false, count: stateCount)
+    // Reserved and appended to, not `Array(repeating:count:)`: that one allocates through the
+    // standard library's unspecialised generic path, a metadata look-up each time (every rule
+    // composed makes a language or two).
+    transitions = []
+    emptySteps = []
+    accepting = []
+    transitions.reserveCapacity(stateCount)
+    emptySteps.reserveCapacity(stateCount)
+    accepting.reserveCapacity(stateCount)
+    for _ in 0..<stateCount {
+      transitions.append([])
+      emptySteps.append([])
+      accepting.append(false)
+    }
   }
 
   /// The paths `pattern` matches (its path only: scheme, host and query are not part of it).
