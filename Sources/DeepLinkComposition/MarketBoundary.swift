@@ -90,6 +90,9 @@ public struct MarketBoundary: Sendable {
   private let routeTrie: PatternTrie
   /// Chained links: one or more steps, each a path of a chainable route.
   private let chain: (name: String, language: PathLanguage)?
+  /// What can read a chained link's first segment (`nil` when there is no chain, or a chained
+  /// link may be empty): a path none of them reads is no chained link, known without a search.
+  private let chainFirstSegments: PathLanguage.FirstSegments?
 
   /// Prepares the checks.
   ///
@@ -136,9 +139,12 @@ public struct MarketBoundary: Sendable {
       let steps = chainSteps.patterns.compactMap { source in
         routes.firstIndex { $0.pattern == source }.map { patterns[$0] } ?? (try? RoutePattern(source))
       }
-      self.chain = (chainSteps.name, PathLanguage.chain(of: steps))
+      let language = PathLanguage.chain(of: steps)
+      self.chain = (chainSteps.name, language)
+      self.chainFirstSegments = language.firstSegments()
     } else {
       self.chain = nil
+      self.chainFirstSegments = nil
     }
   }
 
@@ -315,13 +321,22 @@ public struct MarketBoundary: Sendable {
           market: market, declaration: declaration.text, link: prefix + path.joined(separator: "/") + query,
           platformRoute: route.pattern, platformDeclaration: "route `\(route.name)`"))
     }
-    if let chain, let path = language.commonPath(with: chain.language) {
+    if let chain, mayBeChained(language), let path = language.commonPath(with: chain.language) {
       problems.append(
         .capturesPlatformLink(
           market: market, declaration: declaration.text, link: prefix + path.joined(separator: "/"),
           platformRoute: "chained links", platformDeclaration: "plugin `\(chain.name)`"))
     }
     return problems
+  }
+}
+
+extension MarketBoundary {
+  /// Whether a path of `language` may be a chained link: `false` when its first segment cannot
+  /// start one.
+  private func mayBeChained(_ language: PathLanguage) -> Bool {
+    guard let chainFirstSegments else { return true }
+    return language.mayStart(like: chainFirstSegments)
   }
 }
 

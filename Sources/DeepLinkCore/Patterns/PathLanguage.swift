@@ -164,6 +164,36 @@ package struct PathLanguage: Sendable {
     return (low, high)
   }
 
+  /// The labels that can read the first segment of a path of a language
+  /// (``PathLanguage/firstSegments()``).
+  package struct FirstSegments: Sendable {
+    fileprivate let labels: [Label]
+  }
+
+  /// What can read the first segment of a path of this language: the labels of the transitions
+  /// out of the states the start reaches by empty steps; `nil` when the language holds the empty
+  /// path, which has no first segment.
+  package func firstSegments() -> FirstSegments? {
+    var labels: [Label] = []
+    for state in closure(of: start) {
+      if accepting[state] { return nil }
+      for step in transitions[state] { labels.append(step.label) }
+    }
+    return FirstSegments(labels: labels)
+  }
+
+  /// Whether a path of this language may share its first segment with a path of a language whose
+  /// ``firstSegments()`` are `other`: `false` only when the start takes no empty step, does not
+  /// accept, and none of its transitions meets one of `other`'s, so that ``commonPath(with:)``
+  /// would find nothing. Most languages part there, and this sets up no search.
+  package func mayStart(like other: FirstSegments) -> Bool {
+    guard emptySteps[start].isEmpty, !accepting[start] else { return true }
+    for step in transitions[start] {
+      for label in other.labels where Self.meet(step.label, label) != nil { return true }
+    }
+    return false
+  }
+
   /// The states reachable from `state` by empty steps, itself included.
   private func closure(of state: Int) -> [Int] {
     // An array of flags, not a `Set<Int>` (see ``IntIndexTable`` for why).
