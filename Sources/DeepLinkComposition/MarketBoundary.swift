@@ -90,6 +90,9 @@ public struct MarketBoundary: Sendable {
   private let routeTrie: PatternTrie
   /// Chained links: one or more steps, each a path of a chainable route.
   private let chain: (name: String, language: PathLanguage)?
+  /// What can read a chained link's first segment (`nil` when there is no chain, or a chained
+  /// link may be empty): a path none of them reads is no chained link, known without a search.
+  private let chainFirstSegments: PathLanguage.FirstSegments?
 
   /// Prepares the checks.
   ///
@@ -136,9 +139,12 @@ public struct MarketBoundary: Sendable {
       let steps = chainSteps.patterns.compactMap { source in
         routes.firstIndex { $0.pattern == source }.map { patterns[$0] } ?? (try? RoutePattern(source))
       }
-      self.chain = (chainSteps.name, PathLanguage.chain(of: steps))
+      let language = PathLanguage.chain(of: steps)
+      self.chain = (chainSteps.name, language)
+      self.chainFirstSegments = language.firstSegments()
     } else {
       self.chain = nil
+      self.chainFirstSegments = nil
     }
   }
 
@@ -177,8 +183,11 @@ public struct MarketBoundary: Sendable {
     for barrier in market.barriers where reservedBarriers.contains(barrier) {
       problems.append(.reservedBarrier(market: id, barrier: barrier))
     }
-    for compiled in compiledRules ?? market.rules.compactMap({ try? $0.compile() }) {
-      problems += self.problems(ofRule: compiled, market: market, sides: sides)
+    let rules = compiledRules ?? market.rules.compactMap({ try? $0.compile() })
+    // By index, only the rule and its pattern read: a compiled rule copied out of the list
+    // retains every string and list of its two patterns.
+    for index in rules.indices {
+      problems += self.problems(ofRule: rules[index].rule, rules[index].pattern, market: market, sides: sides)
     }
     for route in market.routes {
       guard let pattern = try? RoutePattern(route.pattern) else { continue }  // reported when compiled
@@ -189,20 +198,21 @@ public struct MarketBoundary: Sendable {
     return problems
   }
 
-  private func problems(ofRule compiled: CompiledRewrite, market: Side, sides: [Side]) -> [CompositionProblem] {
+  private func problems(
+    ofRule rule: UniversalLink, _ pattern: RoutePattern, market: Side, sides: [Side]
+  ) -> [CompositionProblem] {
     let id = market.owner.marketID ?? "?"
-    let rule = compiled.rule
     let declaration = Declaration.rule(rule)
     if rule.isOverride {
       let granted = overrides.filter { $0.market.asciiLowercased == id.asciiLowercased }
       let replacesAGrantedRule = platformRules.contains { platformRule in
         granted.contains { $0.platformRule == platformRule.rule.pattern }
-          && platformRule.pattern.matchesTheSameLinks(as: compiled.pattern)
+          && platformRule.pattern.matchesTheSameLinks(as: pattern)
       }
       return replacesAGrantedRule ? [] : [.selfDeclaredOverride(market: id, rule: rule.description)]
     }
-    return scopeProblems(declaration, compiled.pattern.namespace, market: market, sides: sides)
-      + captures(declaration, compiled.pattern, market: market)
+    return scopeProblems(declaration, pattern.namespace, market: market, sides: sides)
+      + captures(declaration, pattern, market: market)
   }
 
   /// The platform links a market's rule or route captures: on a platform host, the platform's
@@ -311,13 +321,22 @@ public struct MarketBoundary: Sendable {
           market: market, declaration: declaration.text, link: prefix + path.joined(separator: "/") + query,
           platformRoute: route.pattern, platformDeclaration: "route `\(route.name)`"))
     }
-    if let chain, let path = language.commonPath(with: chain.language) {
+    if let chain, mayBeChained(language), let path = language.commonPath(with: chain.language) {
       problems.append(
         .capturesPlatformLink(
           market: market, declaration: declaration.text, link: prefix + path.joined(separator: "/"),
           platformRoute: "chained links", platformDeclaration: "plugin `\(chain.name)`"))
     }
     return problems
+  }
+}
+
+extension MarketBoundary {
+  /// Whether a path of `language` may be a chained link: `false` when its first segment cannot
+  /// start one.
+  private func mayBeChained(_ language: PathLanguage) -> Bool {
+    guard let chainFirstSegments else { return true }
+    return language.mayStart(like: chainFirstSegments)
   }
 }
 

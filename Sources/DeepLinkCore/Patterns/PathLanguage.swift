@@ -29,9 +29,20 @@ package struct PathLanguage: Sendable {
   let start = 0
 
   private init(stateCount: Int) {
-    transitions = Array(repeating: [], count: stateCount)
-    emptySteps = Array(repeating: [], count: stateCount)
-    accepting = Array(repeating: false, count: stateCount)
+    // Reserved and appended to, not `Array(repeating:count:)`: that one allocates through the
+    // standard library's unspecialised generic path, a metadata look-up each time (every rule
+    // composed makes a language or two).
+    transitions = []
+    emptySteps = []
+    accepting = []
+    transitions.reserveCapacity(stateCount)
+    emptySteps.reserveCapacity(stateCount)
+    accepting.reserveCapacity(stateCount)
+    for _ in 0..<stateCount {
+      transitions.append([])
+      emptySteps.append([])
+      accepting.append(false)
+    }
   }
 
   /// The paths `pattern` matches (its path only: scheme, host and query are not part of it).
@@ -151,6 +162,36 @@ package struct PathLanguage: Sendable {
       high[state] = high[state] > count ? Int.max : max(high[state], low[state])
     }
     return (low, high)
+  }
+
+  /// The labels that can read the first segment of a path of a language
+  /// (``PathLanguage/firstSegments()``).
+  package struct FirstSegments: Sendable {
+    fileprivate let labels: [Label]
+  }
+
+  /// What can read the first segment of a path of this language: the labels of the transitions
+  /// out of the states the start reaches by empty steps; `nil` when the language holds the empty
+  /// path, which has no first segment.
+  package func firstSegments() -> FirstSegments? {
+    var labels: [Label] = []
+    for state in closure(of: start) {
+      if accepting[state] { return nil }
+      for step in transitions[state] { labels.append(step.label) }
+    }
+    return FirstSegments(labels: labels)
+  }
+
+  /// Whether a path of this language may share its first segment with a path of a language whose
+  /// ``firstSegments()`` are `other`: `false` only when the start takes no empty step, does not
+  /// accept, and none of its transitions meets one of `other`'s, so that ``commonPath(with:)``
+  /// would find nothing. Most languages part there, and this sets up no search.
+  package func mayStart(like other: FirstSegments) -> Bool {
+    guard emptySteps[start].isEmpty, !accepting[start] else { return true }
+    for step in transitions[start] {
+      for label in other.labels where Self.meet(step.label, label) != nil { return true }
+    }
+    return false
   }
 
   /// The states reachable from `state` by empty steps, itself included.

@@ -179,6 +179,26 @@ package struct PatternTrie: Sendable {
     end(index, at: node)
   }
 
+  /// Whether a path of `language` may start as a path of the trie does: `false` only when the
+  /// language's start takes no empty step, does not accept, and no child of the root can read
+  /// the first segment of any of its transitions. Most paths of a market part from the
+  /// platform's there, and this sets up no search.
+  private func mayOverlap(with language: PathLanguage) -> Bool {
+    let start = language.start
+    guard language.emptySteps[start].isEmpty, !language.accepting[start] else { return true }
+    // A capture or catch-all child reads any segment of its type: searched.
+    if first(.captures, of: 0) >= 0 { return !language.transitions[start].isEmpty }
+    for step in language.transitions[start] {
+      switch step.label {
+      case .literal(let text, _): if literalEdges[Self.edgeKey(0, text)] != nil { return true }
+      case .value(.string): if first(.literals, of: 0) >= 0 { return true }
+      case .value(.int): if first(.intLiterals, of: 0) >= 0 { return true }
+      case .value(.uuid): if first(.uuidLiterals, of: 0) >= 0 { return true }
+      }
+    }
+    return false
+  }
+
   /// A pattern of the trie that shares a path with a language, and the shortest such path. A
   /// struct, not a tuple: a list of tuples is two more types made at launch.
   package struct Overlap: Sendable {
@@ -194,6 +214,7 @@ package struct PatternTrie: Sendable {
   /// - Complexity: proportional to the trie nodes the language can reach, not to the number of
   ///   patterns.
   package func overlaps(with language: PathLanguage) -> [Overlap] {
+    guard mayOverlap(with: language) else { return [] }
     let width = language.accepting.count
     let lengths = language.remainingLengths()
     var trail = SearchTrail(capacity: 128)
