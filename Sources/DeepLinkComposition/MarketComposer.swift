@@ -191,9 +191,6 @@ public struct MarketComposer: Sendable {
     }
     let checks = boundary(platform: specification, compiledRules: compiledRules, checked: market.id)
     problems += checks.problems(of: declared.side, compiledRules: marketCompiled)
-    // The platform's routes are its first plugins, in the catalogue's order: their patterns,
-    // read for the boundary, are not read again when compiling.
-    specification.parsedPluginPatterns = checks.platformPatterns
 
     // The market's declarations appended in place, one by one: a list made by `map` or
     // `filter` and added with `+=` is copied element by element through its type's metadata.
@@ -228,7 +225,9 @@ public struct MarketComposer: Sendable {
 
     let combined: DeepLinkConfiguration
     do {
-      combined = try DeepLinkConfiguration(compiling: specification)
+      // The platform's routes are its first plugins, in the catalogue's order: their patterns,
+      // read for the boundary, are not read again.
+      combined = try DeepLinkConfiguration(compiling: specification, parsedPluginPatterns: checks.platformPatterns)
     } catch {
       throw CompositionError(market: market.id, problems: problems + [.configuration(error)])
     }

@@ -13,11 +13,6 @@ package struct DeepLinkSpecification: Sendable {
   package var compiledRules: [CompiledRewrite]?
   /// The installed plugins, in install order.
   package var plugins: [any DeepLinkHandlerPlugin] = []
-  /// The patterns of the first plugins in ``plugins``, in order, parsed already by whoever
-  /// installed them (composition parses the platform's route patterns once, for its boundary
-  /// checks too): compiling reads a plugin's pattern from here when it is what parsing the
-  /// plugin's `matchingPath` makes (that source, case-sensitive), and parses it otherwise.
-  package var parsedPluginPatterns: [RoutePattern] = []
   /// Who installed each plugin, by its index in ``plugins``; a plugin without an entry (past the
   /// end) is the platform's. An array, not an `[Int: LinkOwner]`: the first dictionary keyed by
   /// `Int` costs a search of every conformance record at launch; and of owners, not optional
@@ -69,13 +64,21 @@ extension DeepLinkConfiguration {
   /// route or the mandatory barrier names must be installed (the installed barriers are resolved
   /// into the configuration), state-changing routes need a confirmation barrier.
   ///
+  /// `parsedPluginPatterns` holds the patterns of the first plugins, in order, parsed already by
+  /// whoever installed them (composition parses the platform's route patterns once, for its
+  /// boundary checks too): a plugin's pattern is read from there when it is what parsing the
+  /// plugin's `matchingPath` makes (that source, case-sensitive), and parsed otherwise. (A
+  /// parameter, not a property of the specification: assigning a list to a property destroys the
+  /// old one through its type's metadata, one more type made at launch.)
+  ///
   /// - Throws: ``DeepLinkConfigurationError`` naming the first mistake.
-  package convenience init(compiling specification: DeepLinkSpecification) throws(DeepLinkConfigurationError) {
+  package convenience init(
+    compiling specification: DeepLinkSpecification, parsedPluginPatterns parsed: [RoutePattern] = []
+  ) throws(DeepLinkConfigurationError) {
     var routes = specification.routes
     for (index, plugin) in specification.plugins.enumerated() {
       guard let pathPlugin = plugin.pathMatching else { continue }
       let pattern: RoutePattern
-      let parsed = specification.parsedPluginPatterns
       if index < parsed.count && parsed[index].source == pathPlugin.matchingPath && !parsed[index].isCaseInsensitive {
         pattern = parsed[index]
       } else {

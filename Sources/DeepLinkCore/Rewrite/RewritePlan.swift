@@ -101,7 +101,6 @@ final class RewritePlan: Sendable {
     // strings and arrays), and the only lists made are the plan's own.
     let targetNames = rule.targetParameterNames
     let pattern = rule.pattern
-    let parameters = rule.parameters
     // The source's captures the target does not take, path first, in the order written.
     var extrasFromCaptures: [Capture] = []
     for position in pattern.segments.indices {
@@ -118,12 +117,6 @@ final class RewritePlan: Sendable {
       extrasFromCaptures.append(Capture(name: capture.name, source: .query(key: capture.key, fallback: nil)))
     }
 
-    /// The source of a target value: the source pattern's capture of that name, else (when the
-    /// capture is absent from the link, or there is none) the fixed value.
-    func source(of name: String) -> ValueSource? {
-      Self.valueSource(of: name, in: pattern, fixed: parameters[name])
-    }
-
     var segments: [Segment] = []
     segments.reserveCapacity(rule.target.segments.count)
     for segment in rule.target.segments {
@@ -133,12 +126,12 @@ final class RewritePlan: Sendable {
       case .parameter(let name, let type):
         // Compilation checked that the source or the fixed parameters supply every required
         // capture of the target.
-        guard let source = source(of: name) else { return nil }
+        guard let source = Self.valueSource(of: name, in: pattern, fixed: rule.parameters[name]) else { return nil }
         segments.append(.value(source, type))
       case .optional(let name, let type):
-        segments.append(.optionalValue(source(of: name), type))
+        segments.append(.optionalValue(Self.valueSource(of: name, in: pattern, fixed: rule.parameters[name]), type))
       case .catchAll(let name):
-        guard let source = source(of: name) else { return nil }
+        guard let source = Self.valueSource(of: name, in: pattern, fixed: rule.parameters[name]) else { return nil }
         segments.append(.catchAll(source))
       }
     }
@@ -150,18 +143,24 @@ final class RewritePlan: Sendable {
       literals = segments.map { if case .literal(let text) = $0 { text } else { "" } }
     }
     self.literalPath = literals
-    self.queryItems = rule.target.queryCaptures.map {
-      QueryItem(key: $0.key, source: source(of: $0.name), type: $0.type, isOptional: $0.isOptional)
+    var queryItems: [QueryItem] = []
+    queryItems.reserveCapacity(rule.target.queryCaptures.count)
+    for capture in rule.target.queryCaptures {
+      let source = Self.valueSource(of: capture.name, in: pattern, fixed: rule.parameters[capture.name])
+      queryItems.append(QueryItem(key: capture.key, source: source, type: capture.type, isOptional: capture.isOptional))
     }
+    self.queryItems = queryItems
     // In name order, as `DeepLinkParameters(_:)` makes them from a dictionary.
     var fixedExtras = DeepLinkParameters()
-    if parameters.count == 1 {
+    if rule.parameters.count == 1 {
       // One fixed parameter (a locale, usually): nothing to sort.
-      for (name, value) in parameters where !targetNames.contains(name) { fixedExtras[name] = value }
-    } else if !parameters.isEmpty {
+      if let name = rule.parameters.keys.first, !targetNames.contains(name) {
+        fixedExtras[name] = rule.parameters[name]
+      }
+    } else if !rule.parameters.isEmpty {
       // The names sorted, not the pairs: a list of pairs is one more type made at launch.
-      for name in parameters.keys.sorted() where !targetNames.contains(name) {
-        fixedExtras[name] = parameters[name]
+      for name in rule.parameters.keys.sorted() where !targetNames.contains(name) {
+        fixedExtras[name] = rule.parameters[name]
       }
     }
     self.fixedExtras = fixedExtras
