@@ -86,7 +86,7 @@ public final class DeepLinkConfiguration: Sendable {
     }
     let allDomains =
       domains + filters.excludedHosts + filters.blacklistHosts + filters.whitelistHosts
-    if let invalid = allDomains.first(where: { $0.host == nil }) { throw .invalidDomain(invalid.name) }
+    if let invalid = allDomains.first(where: { !$0.isValid }) { throw .invalidDomain(invalid.name) }
     guard let appScheme = urlSchemes.first(where: { $0.customHost == nil })?.scheme else { throw .missingAppScheme }
     self.urlSchemes = urlSchemes
     self.schemes = schemes
@@ -95,7 +95,7 @@ public final class DeepLinkConfiguration: Sendable {
     var exactOwners: [LinkOwner] = []
     var wildcards: [Domain] = []
     for domain in domains {
-      if case .exact(let host)? = domain.host {
+      if domain.isValid, case .exact(let host) = domain.hostPattern {
         exactHosts.append(host)
         exactOwners.append(domain.owner)
       } else {
