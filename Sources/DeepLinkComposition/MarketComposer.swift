@@ -177,19 +177,18 @@ public struct MarketComposer: Sendable {
     func compile(_ rule: UniversalLink, into result: inout [CompiledRewrite]) {
       if let compiled = try? rule.compile(targets: &targets) { result.append(compiled) } else { failures += 1 }
     }
-    // The platform's rules compiled into the list the configuration gets, made to size for the
-    // market's too; those are compiled into their own list for the checks, then copied in.
-    var compiledRules: [CompiledRewrite] = []
-    compiledRules.reserveCapacity(specification.universalLinks.count + declared.side.rules.count)
+    // The platform's rules compiled into the list the configuration gets, in place, made to size
+    // for the market's too; those are compiled into their own list for the checks, then copied in.
+    specification.compiledRules.reserveCapacity(specification.universalLinks.count + declared.side.rules.count)
     for index in specification.universalLinks.indices {
-      compile(specification.universalLinks[index], into: &compiledRules)
+      compile(specification.universalLinks[index], into: &specification.compiledRules)
     }
     var marketCompiled: [CompiledRewrite] = []
     marketCompiled.reserveCapacity(declared.side.rules.count)
     for index in declared.side.rules.indices {
       compile(declared.side.rules[index].owned(by: owner), into: &marketCompiled)
     }
-    let checks = boundary(platform: specification, compiledRules: compiledRules, checked: market.id)
+    let checks = boundary(platform: specification, compiledRules: specification.compiledRules, checked: market.id)
     problems += checks.problems(of: declared.side, compiledRules: marketCompiled)
 
     // The market's declarations appended in place, one by one: a list made by `map` or
@@ -210,10 +209,11 @@ public struct MarketComposer: Sendable {
       specification.universalLinks.append(declared.side.rules[index].owned(by: owner))
     }
     // When one does not compile, the configuration compiles them again and reports the first
-    // (the platform's specification leaves `compiledRules` nil).
+    // (a list shorter than the rules is not used).
     if failures == 0 {
-      for index in marketCompiled.indices { compiledRules.append(marketCompiled[index]) }
-      specification.compiledRules = compiledRules
+      for index in marketCompiled.indices { specification.compiledRules.append(marketCompiled[index]) }
+    } else {
+      specification.compiledRules.removeAll()
     }
     // By index: a `for … in` over the declaration's lists copies each list and destroys the copy
     // through its type's metadata, a type made at launch for each.

@@ -9,8 +9,10 @@ package struct DeepLinkSpecification: Sendable {
   package var universalLinks: [UniversalLink] = []
   /// ``universalLinks`` compiled, when whoever assembled the specification compiled them
   /// already (composition does, for its checks): used only while it is exactly as long as
-  /// ``universalLinks`` and each of its rules is the rule at the same place there.
-  package var compiledRules: [CompiledRewrite]?
+  /// ``universalLinks`` and each of its rules is the rule at the same place there (empty when
+  /// nobody did). A list, not an optional list: assigning an optional list destroys the old one
+  /// through its type's metadata, one more type made at launch.
+  package var compiledRules: [CompiledRewrite] = []
   /// The installed plugins, in install order.
   package var plugins: [any DeepLinkHandlerPlugin] = []
   /// Who installed each plugin, by its index in ``plugins``; a plugin without an entry (past the
@@ -111,14 +113,12 @@ extension DeepLinkConfiguration {
         throw .missingConfirmationBarrier(route: route.pattern.source)
       }
     }
-    var compiledRules = specification.compiledRules
-    if let compiled = compiledRules {
-      // Compared in place, by index: a pair of copies retains each rule's strings and lists.
-      let links = specification.universalLinks
-      if compiled.count != links.count || compiled.indices.contains(where: { compiled[$0].rule != links[$0] }) {
-        compiledRules = nil
-      }
-    }
+    // Compared in place, by index: a pair of copies retains each rule's strings and lists.
+    let compiled = specification.compiledRules
+    let links = specification.universalLinks
+    let compiledRules =
+      compiled.count != links.count || compiled.indices.contains(where: { compiled[$0].rule != links[$0] })
+      ? nil : compiled
     try self.init(
       urlSchemes: specification.urlSchemes, domains: specification.domains,
       universalLinks: specification.universalLinks, compiledRules: compiledRules, routes: routes,
