@@ -102,11 +102,13 @@ extension DeepLinkConfiguration {
             destination: pathPlugin.destination)))
     }
     let installed = specification.barriers
-    if let mandatory = specification.mandatoryBarrier, installed[mandatory.rawValue] == nil {
+    // Looked up by key, not read: a barrier read out is an optional existential, destroyed
+    // through its type's metadata (one more type made at launch).
+    if let mandatory = specification.mandatoryBarrier, !installed.keys.contains(mandatory.rawValue) {
       throw .unknownBarrier(name: mandatory, usedBy: "mandatory barrier")
     }
     for route in routes {
-      for name in route.target.barriers where installed[name.rawValue] == nil {
+      for name in route.target.barriers where !installed.keys.contains(name.rawValue) {
         throw .unknownBarrier(name: name, usedBy: route.pattern.source)
       }
       if route.target.changesState && specification.confirmationBarrier == nil {
