@@ -71,7 +71,7 @@ public final class DeepLinkConfiguration: Sendable {
   init(
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink],
     compiledRules: [CompiledRewrite]? = nil, routes: [RouteSpecification],
-    plugins: [any DeepLinkHandlerPlugin], pluginOwners: [LinkOwner] = [],
+    plugins: [any DeepLinkHandlerPlugin], opaquePluginIndices: [Int], pluginOwners: [LinkOwner] = [],
     barriers: [String: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
     mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?, checksDestinations: Bool = true
   ) throws(DeepLinkConfigurationError) {
@@ -112,7 +112,7 @@ public final class DeepLinkConfiguration: Sendable {
     self.confirmationBarrier = confirmationBarrier
     self.barriers = barriers
     self.plugins = plugins
-    self.opaquePlugins = plugins.indices.filter { plugins[$0].pathMatching == nil }.map {
+    self.opaquePlugins = opaquePluginIndices.map {
       let target = RouteTarget(
         kind: .plugin($0), name: plugins[$0].name, barriers: [], waitForPreconditions: false, changesState: false,
         owner: $0 < pluginOwners.count ? pluginOwners[$0] : .platform)

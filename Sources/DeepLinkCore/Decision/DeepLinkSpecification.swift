@@ -78,8 +78,18 @@ extension DeepLinkConfiguration {
     compiling specification: DeepLinkSpecification, parsedPluginPatterns parsed: [RoutePattern] = []
   ) throws(DeepLinkConfigurationError) {
     var routes = specification.routes
+    // The plugins that do not match paths, in install order, found here once.
+    var opaquePluginIndices: [Int] = []
     for (index, plugin) in specification.plugins.enumerated() {
-      guard let pathPlugin = plugin.pathMatching else { continue }
+      // A `switch`, not `guard let` or `== nil`: those destroy the optional existential through
+      // its type's metadata, one more type made at launch.
+      let pathPlugin: any DeepLinkHandlerPathMatchingPlugin
+      switch plugin.pathMatching {
+      case .some(let matching): pathPlugin = matching
+      case .none:
+        opaquePluginIndices.append(index)
+        continue
+      }
       let pattern: RoutePattern
       if index < parsed.count && parsed[index].source == pathPlugin.matchingPath && !parsed[index].isCaseInsensitive {
         pattern = parsed[index]
@@ -124,7 +134,7 @@ extension DeepLinkConfiguration {
     try self.init(
       urlSchemes: specification.urlSchemes, domains: specification.domains,
       universalLinks: specification.universalLinks, compiledRules: compiledRules, routes: routes,
-      plugins: specification.plugins,
+      plugins: specification.plugins, opaquePluginIndices: opaquePluginIndices,
       pluginOwners: specification.pluginOwners, barriers: installed,
       filters: specification.filters, mandatoryBarrier: specification.mandatoryBarrier,
       confirmationBarrier: specification.confirmationBarrier, checksDestinations: specification.checksDestinations)
