@@ -177,9 +177,9 @@ public struct MarketComposer: Sendable {
     func compile(_ rule: UniversalLink, into result: inout [CompiledRewrite]) {
       if let compiled = try? rule.compile(targets: &targets) { result.append(compiled) } else { failures += 1 }
     }
-    // The platform's rules compiled into the list the configuration gets, in place, made to size
-    // for the market's too; those are compiled into their own list for the checks, then copied in.
-    specification.compiledRules.reserveCapacity(specification.universalLinks.count + declared.side.rules.count)
+    // The platform's rules compiled into the list the configuration gets, in place (made to size
+    // for the market's too by the platform's declaration); the market's are compiled into their
+    // own list for the checks, then copied in.
     for index in specification.universalLinks.indices {
       compile(specification.universalLinks[index], into: &specification.compiledRules)
     }
