@@ -112,7 +112,8 @@ public struct MarketBoundary: Sendable {
   }
 
   /// Prepares the checks, with the platform's rules compiled already (`compiledRules` holds
-  /// each of `platform.rules` that compiles, compiled, in order); `nil` compiles them here.
+  /// each of the platform's rules that compiles, compiled, in order; `platform.rules` is not read
+  /// then); `nil` compiles `platform.rules` here.
   package init(
     platform: Side, compiledRules: [CompiledRewrite]?, chainSteps: (name: String, patterns: [String])?,
     reservedBarriers: [BarrierName], overrides: [MarketOverride], markets: [Side]

@@ -160,6 +160,9 @@ public struct MarketComposer: Sendable {
     var specification = try Self.platformSpecification(
       services: services, marketPlugins: declared.plugins.count, marketRules: declared.side.rules.count)
     specification.checksDestinations = checksDestinations
+    // Counted here, as the specification is made: read later, the list is copied for it and the
+    // copy destroyed through its type's metadata (one more type made at launch).
+    let platformRules = specification.universalLinks.count
     let owner = LinkOwner.market(market.id)
     var problems: [CompositionProblem] = []
     for route in market.marketRoutes {
@@ -180,7 +183,7 @@ public struct MarketComposer: Sendable {
     // The platform's rules compiled into the list the configuration gets, in place (made to size
     // for the market's too by the platform's declaration); the market's are compiled into their
     // own list for the checks, then copied in.
-    for index in specification.universalLinks.indices {
+    for index in 0..<platformRules {
       compile(specification.universalLinks[index], into: &specification.compiledRules)
     }
     var marketCompiled: [CompiledRewrite] = []
@@ -251,8 +254,10 @@ public struct MarketComposer: Sendable {
     let chainable = PlatformRoute.platformCatalogue.filter(\.isChainable).map(\.source)
     return MarketBoundary(
       platform: MarketBoundary.Side(
-        owner: .platform, domains: platform.domains, schemes: platform.urlSchemes, rules: platform.universalLinks,
-        routes: routes, barriers: [PlatformBarrierName.authentication, PlatformBarrierName.confirmation]),
+        // No rules: the boundary reads them compiled, from `compiledRules` (a list of rules copied
+        // in is copied through its type's metadata, one more type made at launch).
+        owner: .platform, domains: platform.domains, schemes: platform.urlSchemes, routes: routes,
+        barriers: [PlatformBarrierName.authentication, PlatformBarrierName.confirmation]),
       compiledRules: compiledRules, chainSteps: (PlatformChains.name, chainable),
       reservedBarriers: PlatformBarrierName.reservedList, overrides: overrides,
       markets: otherMarkets(than: checked))
