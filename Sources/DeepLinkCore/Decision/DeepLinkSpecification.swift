@@ -77,7 +77,11 @@ extension DeepLinkConfiguration {
   package convenience init(
     compiling specification: DeepLinkSpecification, parsedPluginPatterns parsed: [RoutePattern] = []
   ) throws(DeepLinkConfigurationError) {
-    var routes = specification.routes
+    // Appended one by one, not copied: a copied list is copied through its type's metadata,
+    // one more type made at launch.
+    var routes: [RouteSpecification] = []
+    routes.reserveCapacity(specification.routes.count + specification.plugins.count)
+    for index in specification.routes.indices { routes.append(specification.routes[index]) }
     // The plugins that do not match paths, in install order, found here once.
     var opaquePluginIndices: [Int] = []
     for (index, plugin) in specification.plugins.enumerated() {
