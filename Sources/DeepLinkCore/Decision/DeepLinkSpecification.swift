@@ -135,12 +135,15 @@ extension DeepLinkConfiguration {
     let compiledRules =
       compiled.count != links.count || compiled.indices.contains(where: { compiled[$0].rule != links[$0] })
       ? nil : compiled
+    // No filters (as composition's) made afresh, not copied: copying the filters copies each of
+    // their six lists through its type's metadata, more types made at launch.
+    let filters = specification.filters.isEmpty ? LinkFilters() : specification.filters
     try self.init(
       urlSchemes: specification.urlSchemes, domains: specification.domains,
       universalLinks: specification.universalLinks, compiledRules: compiledRules, routes: routes,
       plugins: specification.plugins, opaquePluginIndices: opaquePluginIndices,
       pluginOwners: specification.pluginOwners, barriers: installed,
-      filters: specification.filters, mandatoryBarrier: specification.mandatoryBarrier,
+      filters: filters, mandatoryBarrier: specification.mandatoryBarrier,
       confirmationBarrier: specification.confirmationBarrier, checksDestinations: specification.checksDestinations)
   }
 }
