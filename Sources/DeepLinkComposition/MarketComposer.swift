@@ -252,11 +252,19 @@ public struct MarketComposer: Sendable {
   ) -> MarketBoundary {
     let routes = PlatformRoute.platformCatalogue.map { MarketBoundary.Route(name: $0.name, pattern: $0.source) }
     let chainable = PlatformRoute.platformCatalogue.filter(\.isChainable).map(\.source)
+    // The domains and schemes appended one by one, not the lists copied: a copied list is copied
+    // through its type's metadata, one more type made at launch.
+    var domains: [Domain] = []
+    domains.reserveCapacity(platform.domains.count)
+    for index in platform.domains.indices { domains.append(platform.domains[index]) }
+    var schemes: [URLScheme] = []
+    schemes.reserveCapacity(platform.urlSchemes.count)
+    for index in platform.urlSchemes.indices { schemes.append(platform.urlSchemes[index]) }
     return MarketBoundary(
       platform: MarketBoundary.Side(
         // No rules: the boundary reads them compiled, from `compiledRules` (a list of rules copied
         // in is copied through its type's metadata, one more type made at launch).
-        owner: .platform, domains: platform.domains, schemes: platform.urlSchemes, routes: routes,
+        owner: .platform, domains: domains, schemes: schemes, routes: routes,
         barriers: [PlatformBarrierName.authentication, PlatformBarrierName.confirmation]),
       compiledRules: compiledRules, chainSteps: (PlatformChains.name, chainable),
       reservedBarriers: PlatformBarrierName.reservedList, overrides: overrides,
