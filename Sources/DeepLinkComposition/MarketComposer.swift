@@ -163,6 +163,7 @@ public struct MarketComposer: Sendable {
     // Counted here, as the specification is made: read later, the list is copied for it and the
     // copy destroyed through its type's metadata (one more type made at launch).
     let platformRules = specification.universalLinks.count
+    let platformSchemes = specification.urlSchemes.count
     let owner = LinkOwner.market(market.id)
     var problems: [CompositionProblem] = []
     for route in market.marketRoutes {
@@ -196,7 +197,6 @@ public struct MarketComposer: Sendable {
 
     // The market's declarations appended in place, one by one: a list made by `map` or
     // `filter` and added with `+=` is copied element by element through its type's metadata.
-    let platformSchemes = specification.urlSchemes.count
     for index in declared.side.schemes.indices {
       let scheme = declared.side.schemes[index]
       if !specification.urlSchemes[..<platformSchemes].contains(where: { $0.scheme == scheme.scheme }) {
