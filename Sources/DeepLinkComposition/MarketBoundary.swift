@@ -127,9 +127,10 @@ public struct MarketBoundary: Sendable {
     var patterns: [RoutePattern] = []
     routes.reserveCapacity(platform.routes.count)
     patterns.reserveCapacity(platform.routes.count)
-    for route in platform.routes {
-      guard let pattern = try? RoutePattern(route.pattern) else { continue }
-      routes.append(route)
+    // By index: a `for … in` copies the list and destroys the copy through its type's metadata.
+    for index in platform.routes.indices {
+      guard let pattern = try? RoutePattern(platform.routes[index].pattern) else { continue }
+      routes.append(platform.routes[index])
       patterns.append(pattern)
     }
     self.platformRoutes = routes
