@@ -112,7 +112,8 @@ public struct MarketBoundary: Sendable {
   }
 
   /// Prepares the checks, with the platform's rules compiled already (`compiledRules` holds
-  /// each of `platform.rules` that compiles, compiled, in order); `nil` compiles them here.
+  /// each of the platform's rules that compiles, compiled, in order; `platform.rules` is not read
+  /// then); `nil` compiles `platform.rules` here.
   package init(
     platform: Side, compiledRules: [CompiledRewrite]?, chainSteps: (name: String, patterns: [String])?,
     reservedBarriers: [BarrierName], overrides: [MarketOverride], markets: [Side]
@@ -126,9 +127,10 @@ public struct MarketBoundary: Sendable {
     var patterns: [RoutePattern] = []
     routes.reserveCapacity(platform.routes.count)
     patterns.reserveCapacity(platform.routes.count)
-    for route in platform.routes {
-      guard let pattern = try? RoutePattern(route.pattern) else { continue }
-      routes.append(route)
+    // By index: a `for … in` copies the list and destroys the copy through its type's metadata.
+    for index in platform.routes.indices {
+      guard let pattern = try? RoutePattern(platform.routes[index].pattern) else { continue }
+      routes.append(platform.routes[index])
       patterns.append(pattern)
     }
     self.platformRoutes = routes
@@ -165,11 +167,10 @@ public struct MarketBoundary: Sendable {
     let sides = [platform] + markets.filter { $0.owner != market.owner }
     var problems: [CompositionProblem] = []
 
-    for domain in market.domains {
-      guard let host = domain.host else { continue }
+    for domain in market.domains where domain.isValid {
       for side in sides {
-        for claimed in side.domains {
-          guard let other = claimed.host, host.commonHost(with: other) != nil else { continue }
+        for claimed in side.domains
+        where claimed.isValid && domain.hostPattern.commonHost(with: claimed.hostPattern) != nil {
           problems.append(
             .domainCollision(market: id, domain: domain.description, owner: side.owner, claimed: claimed.description))
         }
@@ -222,7 +223,7 @@ public struct MarketBoundary: Sendable {
     let id = market.owner.marketID ?? "?"
     switch pattern.namespace {
     case .host(let host):
-      guard platform.domains.contains(where: { $0.host.map { host.commonHost(with: $0) != nil } ?? false }) else {
+      guard platform.domains.contains(where: { $0.isValid && host.commonHost(with: $0.hostPattern) != nil }) else {
         return []
       }
       return webCaptures(declaration, pattern, market: id)
@@ -265,7 +266,7 @@ public struct MarketBoundary: Sendable {
       // By index: a side copied out of the array retains each of its lists, at every rule.
       for index in sides.indices {
         let domains = sides[index].domains
-        guard let claimed = domains.firstIndex(where: { $0.host.map { host.commonHost(with: $0) != nil } ?? false })
+        guard let claimed = domains.firstIndex(where: { $0.isValid && host.commonHost(with: $0.hostPattern) != nil })
         else { continue }
         // The platform's hosts are reported as captures (naming the platform rule) below.
         if sides[index].owner == .platform { return [] }
@@ -275,7 +276,7 @@ public struct MarketBoundary: Sendable {
             claimed: domains[claimed].description)
         ]
       }
-      if market.domains.contains(where: { $0.host.map { $0.covers(host) } ?? false }) { return [] }
+      if market.domains.contains(where: { $0.isValid && $0.hostPattern.covers(host) }) { return [] }
       return [.outOfScope(market: id, declaration: declaration.text, place: "host `\(host)`", owner: nil)]
     }
   }

@@ -160,6 +160,10 @@ public struct MarketComposer: Sendable {
     var specification = try Self.platformSpecification(
       services: services, marketPlugins: declared.plugins.count, marketRules: declared.side.rules.count)
     specification.checksDestinations = checksDestinations
+    // Counted here, as the specification is made: read later, the list is copied for it and the
+    // copy destroyed through its type's metadata (one more type made at launch).
+    let platformRules = specification.universalLinks.count
+    let platformSchemes = specification.urlSchemes.count
     let owner = LinkOwner.market(market.id)
     var problems: [CompositionProblem] = []
     for route in market.marketRoutes {
@@ -177,24 +181,22 @@ public struct MarketComposer: Sendable {
     func compile(_ rule: UniversalLink, into result: inout [CompiledRewrite]) {
       if let compiled = try? rule.compile(targets: &targets) { result.append(compiled) } else { failures += 1 }
     }
-    // The platform's rules compiled into the list the configuration gets, made to size for the
-    // market's too; those are compiled into their own list for the checks, then copied in.
-    var compiledRules: [CompiledRewrite] = []
-    compiledRules.reserveCapacity(specification.universalLinks.count + declared.side.rules.count)
-    for index in specification.universalLinks.indices {
-      compile(specification.universalLinks[index], into: &compiledRules)
+    // The platform's rules compiled into the list the configuration gets, in place (made to size
+    // for the market's too by the platform's declaration); the market's are compiled into their
+    // own list for the checks, then copied in.
+    for index in 0..<platformRules {
+      compile(specification.universalLinks[index], into: &specification.compiledRules)
     }
     var marketCompiled: [CompiledRewrite] = []
     marketCompiled.reserveCapacity(declared.side.rules.count)
     for index in declared.side.rules.indices {
       compile(declared.side.rules[index].owned(by: owner), into: &marketCompiled)
     }
-    let checks = boundary(platform: specification, compiledRules: compiledRules, checked: market.id)
+    let checks = boundary(platform: specification, compiledRules: specification.compiledRules, checked: market.id)
     problems += checks.problems(of: declared.side, compiledRules: marketCompiled)
 
     // The market's declarations appended in place, one by one: a list made by `map` or
     // `filter` and added with `+=` is copied element by element through its type's metadata.
-    let platformSchemes = specification.urlSchemes.count
     for index in declared.side.schemes.indices {
       let scheme = declared.side.schemes[index]
       if !specification.urlSchemes[..<platformSchemes].contains(where: { $0.scheme == scheme.scheme }) {
@@ -210,10 +212,11 @@ public struct MarketComposer: Sendable {
       specification.universalLinks.append(declared.side.rules[index].owned(by: owner))
     }
     // When one does not compile, the configuration compiles them again and reports the first
-    // (the platform's specification leaves `compiledRules` nil).
+    // (a list shorter than the rules is not used).
     if failures == 0 {
-      for index in marketCompiled.indices { compiledRules.append(marketCompiled[index]) }
-      specification.compiledRules = compiledRules
+      for index in marketCompiled.indices { specification.compiledRules.append(marketCompiled[index]) }
+    } else {
+      specification.compiledRules.removeAll()
     }
     // By index: a `for … in` over the declaration's lists copies each list and destroys the copy
     // through its type's metadata, a type made at launch for each.
@@ -249,10 +252,20 @@ public struct MarketComposer: Sendable {
   ) -> MarketBoundary {
     let routes = PlatformRoute.platformCatalogue.map { MarketBoundary.Route(name: $0.name, pattern: $0.source) }
     let chainable = PlatformRoute.platformCatalogue.filter(\.isChainable).map(\.source)
+    // The domains and schemes appended one by one, not the lists copied: a copied list is copied
+    // through its type's metadata, one more type made at launch.
+    var domains: [Domain] = []
+    domains.reserveCapacity(platform.domains.count)
+    for index in platform.domains.indices { domains.append(platform.domains[index]) }
+    var schemes: [URLScheme] = []
+    schemes.reserveCapacity(platform.urlSchemes.count)
+    for index in platform.urlSchemes.indices { schemes.append(platform.urlSchemes[index]) }
     return MarketBoundary(
       platform: MarketBoundary.Side(
-        owner: .platform, domains: platform.domains, schemes: platform.urlSchemes, rules: platform.universalLinks,
-        routes: routes, barriers: [PlatformBarrierName.authentication, PlatformBarrierName.confirmation]),
+        // No rules: the boundary reads them compiled, from `compiledRules` (a list of rules copied
+        // in is copied through its type's metadata, one more type made at launch).
+        owner: .platform, domains: domains, schemes: schemes, routes: routes,
+        barriers: [PlatformBarrierName.authentication, PlatformBarrierName.confirmation]),
       compiledRules: compiledRules, chainSteps: (PlatformChains.name, chainable),
       reservedBarriers: PlatformBarrierName.reservedList, overrides: overrides,
       markets: otherMarkets(than: checked))

@@ -39,14 +39,18 @@ public struct PlatformLinks: CustomDeeplinkRouteProvider {
   }
 
   /// Appends ``urlSchemes``, ``domains`` and ``universalLinks`` to `specification`'s lists, with
-  /// room for `moreRules` rules after the platform's. Appended in place, not assigned: assigning a
+  /// room for `moreRules` rules after the platform's (and, when a market brings rules, room for
+  /// all of them in the specification's `compiledRules`). Appended in place, not assigned: assigning a
   /// list destroys the empty one it replaces through its type's metadata.
   package func declare(in specification: inout DeepLinkSpecification, roomForRules moreRules: Int = 0) {
     specification.urlSchemes.append(URLScheme(Self.scheme))
     specification.domains.reserveCapacity(Self.domainNames.count)
     for index in Self.domainNames.indices { specification.domains.append(Domain(Self.domainNames[index])) }
     let paths = Self.webPaths
-    specification.universalLinks.reserveCapacity(Self.domainNames.count * paths.count + moreRules)
+    let rules = Self.domainNames.count * paths.count + moreRules
+    specification.universalLinks.reserveCapacity(rules)
+    // Composition compiles the rules into this list, a market's after the platform's.
+    if moreRules > 0 { specification.compiledRules.reserveCapacity(rules) }
     UniversalLink.appendRules(hosts: Self.domainNames, paths, to: &specification.universalLinks)
   }
 }

@@ -48,8 +48,9 @@ package struct PathLanguage: Sendable {
   /// The paths `pattern` matches (its path only: scheme, host and query are not part of it).
   package init(_ pattern: RoutePattern) {
     self.init(stateCount: pattern.segments.count + 1)
-    for (state, segment) in pattern.segments.enumerated() {
-      switch segment {
+    // By index: a `for … in` copies the list and destroys the copy through its type's metadata.
+    for state in pattern.segments.indices {
+      switch pattern.segments[state] {
       case .literal(let text):
         transitions[state].append(
           Transition(label: .literal(text, caseInsensitive: pattern.isCaseInsensitive), target: state + 1))
