@@ -9,6 +9,7 @@
 #
 #   scripts/binary-size.sh             build (a release build of the libraries, a few minutes) and report
 #   WORK=DIR scripts/binary-size.sh    keep the throwaway package in DIR (a second run reuses its build)
+#   FLAGS='-Xswiftc …' scripts/binary-size.sh   build both with these extra `swift build` options
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=${WORK:-$(mktemp -d)}
@@ -47,7 +48,7 @@ import PlatformLinks
 
 /// Shows screens by printing them, and is always signed in.
 struct PrintingNavigator: Navigator, Session {
-  @MainActor func show(_ screens: [Screen]) { print(screens) }
+  @MainActor func show(_ destinations: [any LinkDestination]) { print(destinations) }
   @MainActor func confirm(_ link: DeepLink, completion: @escaping @Sendable (Bool) -> Void) { completion(true) }
   @MainActor var isSignedIn: Bool { true }
   @MainActor func signIn(completion: @escaping @Sendable (Bool) -> Void) { completion(true) }
@@ -60,9 +61,10 @@ let linker = try DeepLinkAssembly.makeDeepLinker(market: "CA", container: contai
 print(linker.route("https://shop.example.ca/fr/panier"))
 SWIFT
 
-swift build -c release --package-path "$work" --product Hello >&2
-swift build -c release --package-path "$work" --product Router >&2
-bin=$(swift build -c release --package-path "$work" --show-bin-path)
+read -r -a flags <<<"${FLAGS:-}"
+swift build -c release --package-path "$work" "${flags[@]}" --product Hello >&2
+swift build -c release --package-path "$work" "${flags[@]}" --product Router >&2
+bin=$(swift build -c release --package-path "$work" "${flags[@]}" --show-bin-path)
 strip -o "$work/Hello.stripped" "$bin/Hello"
 strip -o "$work/Router.stripped" "$bin/Router"
 "$work/Router.stripped" | grep -q true || { echo "binary-size: Router did not route its link" >&2; exit 1; }

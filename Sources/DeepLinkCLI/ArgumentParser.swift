@@ -1,20 +1,29 @@
 /// A command line after parsing: the command, its option values, flags and positionals.
+///
+/// Options are lists searched in order, not a dictionary and a set: a command line has a few, and
+/// each new collection type is made at run time when a process first uses it (`Docs/Performance.md`).
 package struct ParsedCommand: Sendable, Hashable {
   /// The command.
   package let command: CommandName
-  /// Option values by option name (`--market` → `CA`), in the order given; only an option
-  /// declared to repeat has more than one.
-  package let allValues: [String: [String]]
-  /// The flags given (`--json`).
-  package let flags: Set<String>
+  /// The name of each option value given (`--market`), in the order given; only an option
+  /// declared to repeat appears more than once.
+  package let optionNames: [String]
+  /// The value of each option in ``optionNames``, at the same position (`CA`).
+  package let optionValues: [String]
+  /// The flags given (`--json`), each once.
+  package let flags: [String]
   /// The positional arguments, in order.
   package let positionals: [String]
 
   /// The value of `option`, if given.
-  package func value(_ option: String) -> String? { allValues[option]?.first }
+  package func value(_ option: String) -> String? {
+    optionNames.firstIndex(of: option).map { optionValues[$0] }
+  }
 
   /// Every value of a repeating `option`, in the order given.
-  package func values(_ option: String) -> [String] { allValues[option] ?? [] }
+  package func values(_ option: String) -> [String] {
+    optionNames.indices.filter { optionNames[$0] == option }.map { optionValues[$0] }
+  }
 
   /// Whether `flag` was given.
   package func has(_ flag: String) -> Bool { flags.contains(flag) }
@@ -60,8 +69,9 @@ package enum ArgumentParser {
       throw UsageError("unknown command `\(first)`\(hint ?? "; expected one of: \(commandList)")")
     }
     let specification = CommandSpecification.of(command)
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
+    var optionNames: [String] = []
+    var optionValues: [String] = []
+    var flags: [String] = []
     var positionals: [String] = []
     var index = 1
     var optionsEnded = false
@@ -83,15 +93,17 @@ package enum ArgumentParser {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      guard let option = specification.option(named: name) else {
+      guard let optionIndex = specification.options.firstIndex(where: { $0.name == name }) else {
         let known = specification.options.map(\.name) + ["--help"]
         let hint = suggestion(for: name, among: known).map { "; did you mean `\($0)`?" }
         throw UsageError(
           "unknown option `\(name)`\(hint ?? "; expected one of: " + known.joined(separator: ", "))", command: command)
       }
+      let option = specification.options[optionIndex]
       guard let valueName = option.valueName else {
         guard inlineValue == nil else { throw UsageError("`\(name)` takes no value", command: command) }
-        guard flags.insert(name).inserted else { throw UsageError("`\(name)` is given twice", command: command) }
+        guard !flags.contains(name) else { throw UsageError("`\(name)` is given twice", command: command) }
+        flags.append(name)
         continue
       }
       let value: String
@@ -108,12 +120,13 @@ package enum ArgumentParser {
         throw UsageError(
           "`\(name)` does not accept `\(value)`; expected one of: \(allowed.joined(separator: ", "))", command: command)
       }
-      if values[name] != nil && !option.repeats {
+      if !option.repeats && optionNames.contains(name) {
         throw UsageError("`\(name)` is given twice; give it once", command: command)
       }
-      values[name, default: []].append(value)
+      optionNames.append(name)
+      optionValues.append(value)
     }
-    for required in specification.requiredOptions where values[required] == nil {
+    for required in specification.requiredOptions where !optionNames.contains(required) {
       let valueName = specification.option(named: required)?.valueName ?? ""
       throw UsageError("missing \(required) \(valueName)", command: command)
     }
@@ -128,7 +141,9 @@ package enum ArgumentParser {
           : "unexpected argument `\(extra)`; expected a single \(specification.positionals.joined(separator: " "))",
         command: command)
     }
-    return .run(ParsedCommand(command: command, allValues: values, flags: flags, positionals: positionals))
+    return .run(
+      ParsedCommand(
+        command: command, optionNames: optionNames, optionValues: optionValues, flags: flags, positionals: positionals))
   }
 
   private static var commandList: String { CommandName.allCases.map(\.rawValue).joined(separator: ", ") }

@@ -23,7 +23,7 @@ enum AssociationCommands {
     if appIDs.isEmpty && modes.isEmpty {
       throw UsageError("missing --app-id TEAM.bundle (give it once per app)", command: .aasa)
     }
-    let selection = try MarketSelection.resolve(parsed)
+    let selection = try MarketSelection.resolve(parsed, environment: environment)
     let (host, file, rules) = try domainFile(selection)
     let json = file.json(appIDs: appIDs.isEmpty ? ["TEAMID1234.verify"] : appIDs)
     if parsed.has("--report") {
@@ -104,7 +104,7 @@ enum AssociationCommands {
       }
       fingerprints.append(fingerprint)
     }
-    let selection = try MarketSelection.resolve(parsed)
+    let selection = try MarketSelection.resolve(parsed, environment: environment)
     var dynamic: [AndroidAppLinks.DynamicComponent]? = nil
     if parsed.has("--dynamic-rules") {
       let rules = selection.configuration.universalLinks.compactMap { try? $0.compile() }
@@ -116,7 +116,7 @@ enum AssociationCommands {
   }
 
   static func intentFilters(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
-    let selection = try MarketSelection.resolve(parsed)
+    let selection = try MarketSelection.resolve(parsed, environment: environment)
     let rules = selection.configuration.universalLinks.compactMap { try? $0.compile() }
     let hosts = marketHosts(selection)
     guard !hosts.isEmpty else {

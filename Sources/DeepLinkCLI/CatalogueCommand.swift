@@ -6,7 +6,7 @@ import Foundation
 /// QR code per example; `--update` writes `Markets/<ID>/Examples/catalogue.md`.
 enum CatalogueCommand {
   static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
-    let selection = try MarketSelection.resolve(parsed)
+    let selection = try MarketSelection.resolve(parsed, environment: environment)
     guard let market = selection.id else { throw UsageError("--market is required", command: .catalogue) }
     let format = parsed.value("--format") ?? "md"
     if parsed.has("--update"), format != "md" {

@@ -32,7 +32,7 @@ enum CheckCommand {
   static func batchesInFlight(workers: Int) -> Int { 2 * workers + 2 }
 
   static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
-    let selection = try MarketSelection.resolve(parsed)
+    let selection = try MarketSelection.resolve(parsed, environment: environment)
     let jsonLines = parsed.value("--format") == "jsonl"
     let path = parsed.positionals.first ?? "-"
     let descriptor: Int32

@@ -2,6 +2,26 @@
 package enum CommandName: String, Sendable, Hashable, CaseIterable {
   case route, explain, check, routes, validate, snapshot, catalogue, link, policy, aasa, assetlinks
   case intentFilters = "intent-filters"
+
+  /// The command spelled `rawValue`. A switch, not the synthesized initializer, which makes a
+  /// list of every spelling at its first call: a type made at launch.
+  package init?(rawValue: String) {
+    switch rawValue {
+    case "route": self = .route
+    case "explain": self = .explain
+    case "check": self = .check
+    case "routes": self = .routes
+    case "validate": self = .validate
+    case "snapshot": self = .snapshot
+    case "catalogue": self = .catalogue
+    case "link": self = .link
+    case "policy": self = .policy
+    case "aasa": self = .aasa
+    case "assetlinks": self = .assetlinks
+    case "intent-filters": self = .intentFilters
+    default: return nil
+    }
+  }
 }
 
 /// One option a command accepts: a flag (`--json`) or an option with a value (`--market ID`).
@@ -51,10 +71,11 @@ package struct CommandSpecification: Sendable {
   package let requiredOptions: [String]
   /// A paragraph of detail.
   package let discussion: String
-  /// Example command lines with a comment each.
-  package let examples: [(command: String, comment: String)]
   /// Whether the last positional argument may repeat (`NAME=VALUE…`).
   package var repeatsLastPositional = false
+
+  /// Example command lines with a comment each.
+  package var examples: [(command: String, comment: String)] { Self.examples(of: name) }
 
   /// The option named `name`, if the command has it.
   package func option(named name: String) -> OptionSpecification? {

@@ -78,21 +78,30 @@ struct DecisionReport {
 
   /// The report as human-readable lines (`route` without `--json`).
   var text: String {
-    var rows: [(String, String)] = [("url", url)]
-    if let market { rows.append(("market", market)) }
-    rows.append(("outcome", outcome.rawValue))
-    if let route { rows.append(("route", route)) }
-    if !steps.isEmpty { rows.append(("steps", Self.joined(steps, separator: " → "))) }
-    if !parameters.isEmpty {
-      rows.append(("parameters", Self.joined(parameters.map { "\($0.name)=\($0.value)" }, separator: " ")))
+    // Each row written as it comes, not gathered in a list of pairs (two types made at launch),
+    // as bytes into one buffer made to size: appending to a `String` costs several times as much.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(256)
+    func row(_ name: String, _ value: String) {
+      bytes.append(contentsOf: name.utf8)
+      // The names are ASCII: their width is their UTF-8 count; at least one space follows.
+      for _ in 0..<max(1, 12 - name.utf8.count) { bytes.append(0x20) }
+      bytes.append(contentsOf: SafeText.visible(value).utf8)
+      bytes.append(0x0A)
     }
-    if let rewrittenTo { rows.append(("rewrittenTo", rewrittenTo)) }
-    if !barriers.isEmpty { rows.append(("barriers", Self.joined(barriers, separator: ", "))) }
-    if let reason { rows.append(("reason", reason)) }
-    if let policy { rows.append(("policy", policy)) }
-    var text = ""
-    for row in rows { text += row.0.padded(to: 12) + SafeText.visible(row.1) + "\n" }
-    return text
+    row("url", url)
+    if let market { row("market", market) }
+    row("outcome", outcome.rawValue)
+    if let route { row("route", route) }
+    if !steps.isEmpty { row("steps", Self.joined(steps, separator: " → ")) }
+    if !parameters.isEmpty {
+      row("parameters", Self.joined(parameters.map { "\($0.name)=\($0.value)" }, separator: " "))
+    }
+    if let rewrittenTo { row("rewrittenTo", rewrittenTo) }
+    if !barriers.isEmpty { row("barriers", Self.joined(barriers, separator: ", ")) }
+    if let reason { row("reason", reason) }
+    if let policy { row("policy", policy) }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// `items.joined(separator:)`, without the standard library's generic `joined`, whose first

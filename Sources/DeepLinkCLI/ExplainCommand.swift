@@ -4,7 +4,7 @@ import DeepLinkCore
 /// that were considered and why they were not taken.
 enum ExplainCommand {
   static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
-    let selection = try MarketSelection.resolve(parsed)
+    let selection = try MarketSelection.resolve(parsed, environment: environment)
     let input = parsed.positionals[0]
     let decision = selection.configuration.decide(input, tracing: true, policy: selection.policy)
     environment.standardOutput.write(explanation(decision, selection: selection))

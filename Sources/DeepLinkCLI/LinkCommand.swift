@@ -5,7 +5,7 @@ import DeepLinkCore
 /// else the platform's; the link decides back to the same route and parameters.
 enum LinkCommand {
   static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
-    let selection = try MarketSelection.resolve(parsed)
+    let selection = try MarketSelection.resolve(parsed, environment: environment)
     let configuration = selection.configuration
     let requested = parsed.positionals[0]
     let routes = configuration.routeList

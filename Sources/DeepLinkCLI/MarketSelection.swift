@@ -18,9 +18,12 @@ struct MarketSelection {
   /// always. So `route` counts what a launch costs (`scripts/icount.sh launch`), and `check`'s
   /// figure per link is not a composition's.
   ///
+  /// The configuration lives until the process exits in the process's environment
+  /// (``ToolEnvironment/keepUntilExit(_:)``).
+  ///
   /// - Throws: ``UsageError`` for an unknown market; ``CommandFailure`` (status 1) when the
   ///   market does not compose.
-  static func resolve(_ parsed: ParsedCommand) throws -> MarketSelection {
+  static func resolve(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> MarketSelection {
     let checkingDestinations = DeepLinkAssembly.checksDestinationsAtLaunch
     let id = try marketID(parsed)
     var selection: MarketSelection
@@ -31,6 +34,7 @@ struct MarketSelection {
     } catch {
       throw CommandFailure(message: error.description + "\nrun `deeplink validate` for details", status: .failure)
     }
+    environment.keepUntilExit(selection.configuration)
     if let path = parsed.value("--policy") {
       selection.policy = try readPolicy(path, configuration: selection.configuration)
     }

@@ -8,7 +8,7 @@ enum PolicyCommand {
       throw UsageError(
         "unknown action `\(SafeText.visible(parsed.positionals[0]))`; expected `check`", command: .policy)
     }
-    let selection = try MarketSelection.resolve(parsed)
+    let selection = try MarketSelection.resolve(parsed, environment: environment)
     let policy = try MarketSelection.readPolicy(parsed.positionals[1], configuration: selection.configuration)
     environment.standardOutput.write(describe(policy, configuration: selection.configuration))
     return .success

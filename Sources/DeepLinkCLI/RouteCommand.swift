@@ -1,7 +1,7 @@
 /// `deeplink route [--market ID] [--json] URL`: decides one link and prints the decision.
 enum RouteCommand {
   static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
-    let selection = try MarketSelection.resolve(parsed)
+    let selection = try MarketSelection.resolve(parsed, environment: environment)
     let decision = selection.configuration.decide(parsed.positionals[0], policy: selection.policy)
     let report = DecisionReport(decision, market: selection.id)
     if parsed.has("--json") {

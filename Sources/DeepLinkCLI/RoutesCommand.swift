@@ -3,7 +3,7 @@ import DeepLinkCore
 /// `deeplink routes [--market ID] [--json]`: the compiled route table and the rules.
 enum RoutesCommand {
   static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
-    let selection = try MarketSelection.resolve(parsed)
+    let selection = try MarketSelection.resolve(parsed, environment: environment)
     let configuration = selection.configuration
     if parsed.has("--json") {
       var json = JSONWriter()

@@ -15,13 +15,15 @@ enum SafeText {
   struct NameCache {
     private var known: [String: Bool] = [:]
     /// The last name seen in each of 64 slots picked by length and end bytes, checked before
-    /// `known`: comparing a short name is cheaper than hashing it.
-    private var recent = [(name: String, answer: Bool)?](repeating: nil, count: 64)
+    /// `known`: comparing a short name is cheaper than hashing it. Made at the first name, so
+    /// that a report of a link without names (`route shop://cart`) makes none of its types.
+    private var recent: [(name: String, answer: Bool)?] = []
 
     /// Whether values named `name` must be redacted.
     ///
     /// - Complexity: amortised O(*n*) in the name's length (a comparison, or one hash).
     mutating func isSensitive(_ name: String) -> Bool {
+      if recent.isEmpty { recent = Array(repeating: nil, count: 64) }
       let slot = Self.slot(name)
       if let entry = recent[slot], entry.name == name { return entry.answer }
       let answer: Bool

@@ -14,26 +14,44 @@ package struct ToolEnvironment {
   package var standardInput: Int32
   /// Whether standard error is a terminal (then long `check` runs show progress).
   package var errorIsTerminal: Bool
+  /// Whether what a command composed is left for the process's exit to reclaim, as an app never
+  /// frees its configuration (the process's environment), instead of being freed when the command
+  /// returns (memory environments: tests run many commands in one process and must not leak).
+  package var keepsUntilExit: Bool
 
   /// An environment.
-  package init(standardOutput: ByteOutput, standardError: ByteOutput, standardInput: Int32, errorIsTerminal: Bool) {
+  package init(
+    standardOutput: ByteOutput, standardError: ByteOutput, standardInput: Int32, errorIsTerminal: Bool,
+    keepsUntilExit: Bool = false
+  ) {
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.standardInput = standardInput
     self.errorIsTerminal = errorIsTerminal
+    self.keepsUntilExit = keepsUntilExit
   }
 
   /// The process's own streams.
   package static func process() -> ToolEnvironment {
     ToolEnvironment(
       standardOutput: .standardOutput(), standardError: .standardError(), standardInput: 0,
-      errorIsTerminal: isatty(2) == 1)
+      errorIsTerminal: isatty(2) == 1, keepsUntilExit: true)
   }
 
   /// Memory streams, for tests: read ``ByteOutput/text`` after running.
   package static func memory(standardInput: Int32 = 0) -> ToolEnvironment {
     ToolEnvironment(
       standardOutput: .memory(), standardError: .memory(), standardInput: standardInput, errorIsTerminal: false)
+  }
+
+  /// Keeps `object` alive until the process exits when ``keepsUntilExit``; otherwise does nothing,
+  /// and `object` is freed with its last reference.
+  ///
+  /// A composed configuration is hundreds of objects: freeing them just before `exit` costs a
+  /// cold `deeplink route` about 170,000 instructions that an app, which never frees its
+  /// configuration, does not pay (`Docs/Performance.md`, "How launch is counted").
+  package func keepUntilExit(_ object: AnyObject) {
+    if keepsUntilExit { _ = Unmanaged.passRetained(object) }
   }
 }
 

@@ -52,7 +52,9 @@ public enum DeepLinkAssembly {
   public static func configuration(
     market: String?, checkingDestinations: Bool = true
   ) throws(CompositionError) -> DeepLinkConfiguration {
-    try MarketComposer(checksDestinations: checkingDestinations).configuration(for: try module(market))
+    let composer = MarketComposer(checksDestinations: checkingDestinations)
+    guard let market else { return try composer.composePlatform(services: .decisionOnly).configuration }
+    return try composer.compose(market: try module(id: market), services: .decisionOnly).configuration
   }
 
   /// Every composition problem of `market` against the platform and every other market of the
@@ -70,6 +72,11 @@ public enum DeepLinkAssembly {
   /// The catalogue's market with identifier `id`, `nil` for `nil`.
   private static func module(_ id: String?) throws(CompositionError) -> (any MarketModule)? {
     guard let id else { return nil }
+    return try module(id: id)
+  }
+
+  /// The catalogue's market with identifier `id`.
+  private static func module(id: String) throws(CompositionError) -> any MarketModule {
     guard let market = MarketCatalogue.market(id: id) else {
       throw CompositionError(market: id, problems: [.unknownMarket(id)])
     }

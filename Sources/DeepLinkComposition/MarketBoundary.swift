@@ -75,12 +75,6 @@ public struct MarketBoundary: Sendable {
     }
   }
 
-  /// A platform route, compiled.
-  private struct PlatformRoute: Sendable {
-    var route: Route
-    var pattern: RoutePattern
-  }
-
   private let platform: Side
   private let markets: [Side]
   /// An array, not a `Set<BarrierName>`: a set of a package type costs a search of every
@@ -89,11 +83,16 @@ public struct MarketBoundary: Sendable {
   private let overrides: [MarketOverride]
   /// The platform's rules on each of its hosts, compiled.
   private let platformRules: [CompiledRewrite]
-  /// The platform's app routes, compiled, and their paths merged into one trie.
-  private let platformRoutes: [PlatformRoute]
+  /// The platform's app routes that compile, and their patterns, compiled (a pair of lists, not a
+  /// list of pairs: one generic type fewer made at launch), their paths merged into one trie.
+  private let platformRoutes: [Route]
+  let platformPatterns: [RoutePattern]
   private let routeTrie: PatternTrie
   /// Chained links: one or more steps, each a path of a chainable route.
   private let chain: (name: String, language: PathLanguage)?
+  /// What can read a chained link's first segment (`nil` when there is no chain, or a chained
+  /// link may be empty): a path none of them reads is no chained link, known without a search.
+  private let chainFirstSegments: PathLanguage.FirstSegments?
 
   /// Prepares the checks.
   ///
@@ -113,7 +112,8 @@ public struct MarketBoundary: Sendable {
   }
 
   /// Prepares the checks, with the platform's rules compiled already (`compiledRules` holds
-  /// each of `platform.rules` that compiles, compiled, in order); `nil` compiles them here.
+  /// each of the platform's rules that compiles, compiled, in order; `platform.rules` is not read
+  /// then); `nil` compiles `platform.rules` here.
   package init(
     platform: Side, compiledRules: [CompiledRewrite]?, chainSteps: (name: String, patterns: [String])?,
     reservedBarriers: [BarrierName], overrides: [MarketOverride], markets: [Side]
@@ -123,16 +123,30 @@ public struct MarketBoundary: Sendable {
     self.reservedBarriers = reservedBarriers + platform.barriers.filter { !reservedBarriers.contains($0) }
     self.overrides = overrides
     self.platformRules = compiledRules ?? platform.rules.compactMap { try? $0.compile() }
-    let routes = platform.routes.compactMap { route in
-      (try? RoutePattern(route.pattern)).map { PlatformRoute(route: route, pattern: $0) }
+    var routes: [Route] = []
+    var patterns: [RoutePattern] = []
+    routes.reserveCapacity(platform.routes.count)
+    patterns.reserveCapacity(platform.routes.count)
+    // By index: a `for … in` copies the list and destroys the copy through its type's metadata.
+    for index in platform.routes.indices {
+      guard let pattern = try? RoutePattern(platform.routes[index].pattern) else { continue }
+      routes.append(platform.routes[index])
+      patterns.append(pattern)
     }
     self.platformRoutes = routes
-    self.routeTrie = PatternTrie(routes.map(\.pattern))
+    self.platformPatterns = patterns
+    self.routeTrie = PatternTrie(patterns)
     if let chainSteps {
-      let steps = chainSteps.patterns.compactMap { try? RoutePattern($0) }
-      self.chain = (chainSteps.name, PathLanguage.chain(of: steps))
+      // The chainable routes are platform routes: their patterns, read above, are not read again.
+      let steps = chainSteps.patterns.compactMap { source in
+        routes.firstIndex { $0.pattern == source }.map { patterns[$0] } ?? (try? RoutePattern(source))
+      }
+      let language = PathLanguage.chain(of: steps)
+      self.chain = (chainSteps.name, language)
+      self.chainFirstSegments = language.firstSegments()
     } else {
       self.chain = nil
+      self.chainFirstSegments = nil
     }
   }
 
@@ -153,11 +167,10 @@ public struct MarketBoundary: Sendable {
     let sides = [platform] + markets.filter { $0.owner != market.owner }
     var problems: [CompositionProblem] = []
 
-    for domain in market.domains {
-      guard let host = domain.host else { continue }
+    for domain in market.domains where domain.isValid {
       for side in sides {
-        for claimed in side.domains {
-          guard let other = claimed.host, host.commonHost(with: other) != nil else { continue }
+        for claimed in side.domains
+        where claimed.isValid && domain.hostPattern.commonHost(with: claimed.hostPattern) != nil {
           problems.append(
             .domainCollision(market: id, domain: domain.description, owner: side.owner, claimed: claimed.description))
         }
@@ -171,8 +184,11 @@ public struct MarketBoundary: Sendable {
     for barrier in market.barriers where reservedBarriers.contains(barrier) {
       problems.append(.reservedBarrier(market: id, barrier: barrier))
     }
-    for compiled in compiledRules ?? market.rules.compactMap({ try? $0.compile() }) {
-      problems += self.problems(ofRule: compiled, market: market, sides: sides)
+    let rules = compiledRules ?? market.rules.compactMap({ try? $0.compile() })
+    // By index, only the rule and its pattern read: a compiled rule copied out of the list
+    // retains every string and list of its two patterns.
+    for index in rules.indices {
+      problems += self.problems(ofRule: rules[index].rule, rules[index].pattern, market: market, sides: sides)
     }
     for route in market.routes {
       guard let pattern = try? RoutePattern(route.pattern) else { continue }  // reported when compiled
@@ -183,20 +199,21 @@ public struct MarketBoundary: Sendable {
     return problems
   }
 
-  private func problems(ofRule compiled: CompiledRewrite, market: Side, sides: [Side]) -> [CompositionProblem] {
+  private func problems(
+    ofRule rule: UniversalLink, _ pattern: RoutePattern, market: Side, sides: [Side]
+  ) -> [CompositionProblem] {
     let id = market.owner.marketID ?? "?"
-    let rule = compiled.rule
     let declaration = Declaration.rule(rule)
     if rule.isOverride {
       let granted = overrides.filter { $0.market.asciiLowercased == id.asciiLowercased }
       let replacesAGrantedRule = platformRules.contains { platformRule in
         granted.contains { $0.platformRule == platformRule.rule.pattern }
-          && platformRule.pattern.matchesTheSameLinks(as: compiled.pattern)
+          && platformRule.pattern.matchesTheSameLinks(as: pattern)
       }
       return replacesAGrantedRule ? [] : [.selfDeclaredOverride(market: id, rule: rule.description)]
     }
-    return scopeProblems(declaration, compiled.pattern.namespace, market: market, sides: sides)
-      + captures(declaration, compiled.pattern, market: market)
+    return scopeProblems(declaration, pattern.namespace, market: market, sides: sides)
+      + captures(declaration, pattern, market: market)
   }
 
   /// The platform links a market's rule or route captures: on a platform host, the platform's
@@ -206,7 +223,7 @@ public struct MarketBoundary: Sendable {
     let id = market.owner.marketID ?? "?"
     switch pattern.namespace {
     case .host(let host):
-      guard platform.domains.contains(where: { $0.host.map { host.commonHost(with: $0) != nil } ?? false }) else {
+      guard platform.domains.contains(where: { $0.isValid && host.commonHost(with: $0.hostPattern) != nil }) else {
         return []
       }
       return webCaptures(declaration, pattern, market: id)
@@ -249,7 +266,7 @@ public struct MarketBoundary: Sendable {
       // By index: a side copied out of the array retains each of its lists, at every rule.
       for index in sides.indices {
         let domains = sides[index].domains
-        guard let claimed = domains.firstIndex(where: { $0.host.map { host.commonHost(with: $0) != nil } ?? false })
+        guard let claimed = domains.firstIndex(where: { $0.isValid && host.commonHost(with: $0.hostPattern) != nil })
         else { continue }
         // The platform's hosts are reported as captures (naming the platform rule) below.
         if sides[index].owner == .platform { return [] }
@@ -259,7 +276,7 @@ public struct MarketBoundary: Sendable {
             claimed: domains[claimed].description)
         ]
       }
-      if market.domains.contains(where: { $0.host.map { $0.covers(host) } ?? false }) { return [] }
+      if market.domains.contains(where: { $0.isValid && $0.hostPattern.covers(host) }) { return [] }
       return [.outOfScope(market: id, declaration: declaration.text, place: "host `\(host)`", owner: nil)]
     }
   }
@@ -296,21 +313,31 @@ public struct MarketBoundary: Sendable {
     _ declaration: Declaration, _ pattern: RoutePattern, language: PathLanguage, market: String, prefix: String
   ) -> [CompositionProblem] {
     var problems: [CompositionProblem] = []
-    for (index, path) in routeTrie.overlaps(with: language) {
-      let route = platformRoutes[index]
-      guard let query = pattern.commonQuery(with: route.pattern) else { continue }
+    for overlap in routeTrie.overlaps(with: language) {
+      guard let query = pattern.commonQuery(with: platformPatterns[overlap.pattern]) else { continue }
+      let route = platformRoutes[overlap.pattern]
+      let path = overlap.path
       problems.append(
         .capturesPlatformLink(
           market: market, declaration: declaration.text, link: prefix + path.joined(separator: "/") + query,
-          platformRoute: route.route.pattern, platformDeclaration: "route `\(route.route.name)`"))
+          platformRoute: route.pattern, platformDeclaration: "route `\(route.name)`"))
     }
-    if let chain, let path = language.commonPath(with: chain.language) {
+    if let chain, mayBeChained(language), let path = language.commonPath(with: chain.language) {
       problems.append(
         .capturesPlatformLink(
           market: market, declaration: declaration.text, link: prefix + path.joined(separator: "/"),
           platformRoute: "chained links", platformDeclaration: "plugin `\(chain.name)`"))
     }
     return problems
+  }
+}
+
+extension MarketBoundary {
+  /// Whether a path of `language` may be a chained link: `false` when its first segment cannot
+  /// start one.
+  private func mayBeChained(_ language: PathLanguage) -> Bool {
+    guard let chainFirstSegments else { return true }
+    return language.mayStart(like: chainFirstSegments)
   }
 }
 

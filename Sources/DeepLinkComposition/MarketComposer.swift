@@ -106,15 +106,21 @@ public struct MarketComposer: Sendable {
     var configuration: DeepLinkConfiguration
   }
 
-  /// The platform's specification, every declaration owned by the platform.
-  static func platformSpecification(services: MarketServices) throws(CompositionError) -> DeepLinkSpecification {
-    let platform = PlatformLinks()
+  /// The platform's specification, every declaration owned by the platform, with room for
+  /// `marketPlugins` more plugins and `marketRules` more rules.
+  static func platformSpecification(
+    services: MarketServices, marketPlugins: Int = 0, marketRules: Int = 0
+  ) throws(CompositionError) -> DeepLinkSpecification {
     var specification = DeepLinkSpecification()
-    specification.urlSchemes = platform.urlSchemes
-    specification.domains = platform.domains
-    specification.universalLinks = platform.universalLinks
-    for plugin in PlatformRoutePlugin.plugins(for: PlatformRoute.platformCatalogue, navigator: services.navigator) {
-      specification.install(plugin, owner: .platform)
+    // Room for every plugin up front: a list that grows copies its plugins through their
+    // existential's metadata, one more type made at launch.
+    let pluginCount = PlatformRoute.platformCatalogue.count + 1 + marketPlugins  // 1: the chains
+    specification.plugins.reserveCapacity(pluginCount)
+    if marketPlugins > 0 { specification.pluginOwners.reserveCapacity(pluginCount) }
+    PlatformLinks().declare(in: &specification, roomForRules: marketRules)
+    // One route at a time, not through a list of `PlatformRoutePlugin` (a type made at launch).
+    for route in PlatformRoute.platformCatalogue {
+      specification.install(PlatformRoutePlugin(route: route, navigator: services.navigator), owner: .platform)
     }
     do {
       specification.install(try PlatformChains.plugin(navigator: services.navigator), owner: .platform)
@@ -128,18 +134,36 @@ public struct MarketComposer: Sendable {
     return specification
   }
 
-  /// Combines the platform and `market`, runs the boundary checks and compiles.
+  /// Combines the platform and `market` (the platform alone for `nil`), runs the boundary checks
+  /// and compiles.
   func compose(_ market: (any MarketModule)?, services: MarketServices) throws(CompositionError) -> Composed {
+    guard let market else { return try composePlatform(services: services) }
+    return try compose(market: market, services: services)
+  }
+
+  /// The platform alone, compiled.
+  func composePlatform(services: MarketServices) throws(CompositionError) -> Composed {
     var specification = try Self.platformSpecification(services: services)
     specification.checksDestinations = checksDestinations
-    guard let market else {
-      do {
-        return Composed(
-          specification: specification, configuration: try DeepLinkConfiguration(compiling: specification))
-      } catch {
-        throw CompositionError(market: nil, problems: [.configuration(error)])
-      }
+    do {
+      return Composed(specification: specification, configuration: try DeepLinkConfiguration(compiling: specification))
+    } catch {
+      throw CompositionError(market: nil, problems: [.configuration(error)])
     }
+  }
+
+  /// Combines the platform and `market`, runs the boundary checks and compiles.
+  ///
+  /// Takes the market, not an optional one: copying an optional market is a type made at launch.
+  func compose(market: any MarketModule, services: MarketServices) throws(CompositionError) -> Composed {
+    let declared = MarketDeclaration(market, services: services)
+    var specification = try Self.platformSpecification(
+      services: services, marketPlugins: declared.plugins.count, marketRules: declared.side.rules.count)
+    specification.checksDestinations = checksDestinations
+    // Counted here, as the specification is made: read later, the list is copied for it and the
+    // copy destroyed through its type's metadata (one more type made at launch).
+    let platformRules = specification.universalLinks.count
+    let platformSchemes = specification.urlSchemes.count
     let owner = LinkOwner.market(market.id)
     var problems: [CompositionProblem] = []
     for route in market.marketRoutes {
@@ -149,50 +173,64 @@ public struct MarketComposer: Sendable {
         problems.append(.invalidRoute(market: market.id, route: route.name, error))
       }
     }
-    let declared = MarketDeclaration(market, services: services)
     // Every rule is compiled once, for the checks and for the configuration, and each target
     // once. Lists of the rules that compile (and a count of those that do not), not of optional
     // rules: a list of optionals is two more types made at launch, and its rules copied out.
     var targets: [String: RoutePattern] = [:]
     var failures = 0
-    func compiled(_ rules: [UniversalLink]) -> [CompiledRewrite] {
-      var result: [CompiledRewrite] = []
-      result.reserveCapacity(rules.count)
-      for rule in rules {
-        if let compiled = try? rule.compile(targets: &targets) { result.append(compiled) } else { failures += 1 }
-      }
-      return result
+    func compile(_ rule: UniversalLink, into result: inout [CompiledRewrite]) {
+      if let compiled = try? rule.compile(targets: &targets) { result.append(compiled) } else { failures += 1 }
     }
-    let platformCompiled = compiled(specification.universalLinks)
-    let marketRules = declared.side.rules.map { $0.owned(by: owner) }
-    let marketCompiled = compiled(marketRules)
-    problems += boundary(services: services, platformRules: (specification.universalLinks, platformCompiled))
-      .problems(of: declared.side, compiledRules: marketCompiled)
+    // The platform's rules compiled into the list the configuration gets, in place (made to size
+    // for the market's too by the platform's declaration); the market's are compiled into their
+    // own list for the checks, then copied in.
+    for index in 0..<platformRules {
+      compile(specification.universalLinks[index], into: &specification.compiledRules)
+    }
+    var marketCompiled: [CompiledRewrite] = []
+    marketCompiled.reserveCapacity(declared.side.rules.count)
+    for index in declared.side.rules.indices {
+      compile(declared.side.rules[index].owned(by: owner), into: &marketCompiled)
+    }
+    let checks = boundary(platform: specification, compiledRules: specification.compiledRules, checked: market.id)
+    problems += checks.problems(of: declared.side, compiledRules: marketCompiled)
 
-    let taken = Set(specification.urlSchemes.map(\.scheme))
-    specification.urlSchemes += declared.side.schemes.filter { !taken.contains($0.scheme) }.map {
-      $0.owned(by: owner)
+    // The market's declarations appended in place, one by one: a list made by `map` or
+    // `filter` and added with `+=` is copied element by element through its type's metadata.
+    for index in declared.side.schemes.indices {
+      let scheme = declared.side.schemes[index]
+      if !specification.urlSchemes[..<platformSchemes].contains(where: { $0.scheme == scheme.scheme }) {
+        specification.urlSchemes.append(scheme.owned(by: owner))
+      }
     }
-    specification.domains += declared.side.domains.map { $0.owned(by: owner) }
+    for index in declared.side.domains.indices {
+      specification.domains.append(declared.side.domains[index].owned(by: owner))
+    }
     // A market's own override flag counts only where the boundary checks found the platform's
     // permission; without it the rule was refused above.
-    specification.universalLinks += marketRules
-    // When one does not compile, the configuration compiles them again and reports the first.
-    if failures == 0 {
-      var all = platformCompiled
-      all.append(contentsOf: marketCompiled)
-      specification.compiledRules = all
-    } else {
-      specification.compiledRules = nil
+    for index in declared.side.rules.indices {
+      specification.universalLinks.append(declared.side.rules[index].owned(by: owner))
     }
-    for plugin in declared.plugins { specification.install(plugin, owner: owner) }
-    for barrier in declared.barriers where !PlatformBarrierName.reservedList.contains(barrier.name) {
-      specification.install(barrier, owner: owner)
+    // When one does not compile, the configuration compiles them again and reports the first
+    // (a list shorter than the rules is not used).
+    if failures == 0 {
+      for index in marketCompiled.indices { specification.compiledRules.append(marketCompiled[index]) }
+    } else {
+      specification.compiledRules.removeAll()
+    }
+    // By index: a `for … in` over the declaration's lists copies each list and destroys the copy
+    // through its type's metadata, a type made at launch for each.
+    for index in declared.plugins.indices { specification.install(declared.plugins[index], owner: owner) }
+    for index in declared.barriers.indices
+    where !PlatformBarrierName.reservedList.contains(declared.barriers[index].name) {
+      specification.install(declared.barriers[index], owner: owner)
     }
 
     let combined: DeepLinkConfiguration
     do {
-      combined = try DeepLinkConfiguration(compiling: specification)
+      // The platform's routes are its first plugins, in the catalogue's order: their patterns,
+      // read for the boundary, are not read again.
+      combined = try DeepLinkConfiguration(compiling: specification, parsedPluginPatterns: checks.platformPatterns)
     } catch {
       throw CompositionError(market: market.id, problems: problems + [.configuration(error)])
     }
@@ -201,28 +239,47 @@ public struct MarketComposer: Sendable {
     return Composed(specification: specification, configuration: combined)
   }
 
-  /// The boundary over the platform and the whole catalogue; `platformRules`, when given, are
-  /// the platform's rules (`PlatformLinks().universalLinks`, made once by the caller) and those
-  /// of them that compile, compiled (see ``MarketBoundary/init(platform:compiledRules:chainSteps:reservedBarriers:overrides:markets:)``).
+  /// The boundary over the platform and the whole catalogue: `platform` is the platform's
+  /// specification before a market joins it, its rules compiled in `compiledRules` (those that
+  /// compile; see ``MarketBoundary/init(platform:compiledRules:chainSteps:reservedBarriers:overrides:markets:)``).
+  /// Its domains and schemes are read from there, not declared again.
   ///
   /// The catalogue's markets are read for their domains and schemes only: that is all the checks
-  /// compare another market's declarations by.
+  /// compare another market's declarations by. The market `checked` is left out: the boundary
+  /// skips it by its owner, so its declarations are not read again.
   func boundary(
-    services: MarketServices, platformRules: (rules: [UniversalLink], compiled: [CompiledRewrite])? = nil
+    platform: DeepLinkSpecification, compiledRules: [CompiledRewrite], checked: String
   ) -> MarketBoundary {
-    let platform = PlatformLinks()
     let routes = PlatformRoute.platformCatalogue.map { MarketBoundary.Route(name: $0.name, pattern: $0.source) }
     let chainable = PlatformRoute.platformCatalogue.filter(\.isChainable).map(\.source)
+    // The domains and schemes appended one by one, not the lists copied: a copied list is copied
+    // through its type's metadata, one more type made at launch.
+    var domains: [Domain] = []
+    domains.reserveCapacity(platform.domains.count)
+    for index in platform.domains.indices { domains.append(platform.domains[index]) }
+    var schemes: [URLScheme] = []
+    schemes.reserveCapacity(platform.urlSchemes.count)
+    for index in platform.urlSchemes.indices { schemes.append(platform.urlSchemes[index]) }
     return MarketBoundary(
       platform: MarketBoundary.Side(
-        owner: .platform, domains: platform.domains, schemes: platform.urlSchemes,
-        rules: platformRules?.rules ?? platform.universalLinks,
-        routes: routes, barriers: [PlatformBarrierName.authentication, PlatformBarrierName.confirmation]),
-      compiledRules: platformRules?.compiled, chainSteps: (PlatformChains.name, chainable),
+        // No rules: the boundary reads them compiled, from `compiledRules` (a list of rules copied
+        // in is copied through its type's metadata, one more type made at launch).
+        owner: .platform, domains: domains, schemes: schemes, routes: routes,
+        barriers: [PlatformBarrierName.authentication, PlatformBarrierName.confirmation]),
+      compiledRules: compiledRules, chainSteps: (PlatformChains.name, chainable),
       reservedBarriers: PlatformBarrierName.reservedList, overrides: overrides,
-      markets: catalogue.map {
-        MarketBoundary.Side(owner: .market($0.id), domains: $0.domains, schemes: $0.urlSchemes)
-      })
+      markets: otherMarkets(than: checked))
+  }
+
+  /// The sides of the catalogue's markets but the one with identifier `id`.
+  private func otherMarkets(than id: String) -> [MarketBoundary.Side] {
+    var sides: [MarketBoundary.Side] = []
+    sides.reserveCapacity(catalogue.count)
+    for index in catalogue.indices where catalogue[index].id != id {
+      let market = catalogue[index]
+      sides.append(MarketBoundary.Side(owner: .market(market.id), domains: market.domains, schemes: market.urlSchemes))
+    }
+    return sides
   }
 
   /// Rewrite targets that no route or plugin of the combined table handles. `targets` holds the
@@ -231,9 +288,16 @@ public struct MarketComposer: Sendable {
   private static func unroutedTargets(
     _ configuration: DeepLinkConfiguration, targets: [String: RoutePattern]
   ) -> [CompositionProblem] {
-    // The configuration's own lists, read in place (`routeList` and `universalLinks` copy them).
+    // Counted by looking each route up among the targets, not with a set of the routes: as many
+    // hashes, no set made. The table refuses two routes of one pattern, so no target counts twice.
+    // The configuration's list read in place (`routeList` copies it).
+    var routedTargets = 0
+    for index in configuration.routeSources.indices
+    where targets.index(forKey: configuration.routeSources[index]) != nil {
+      routedTargets += 1
+    }
+    guard routedTargets < targets.count else { return [] }
     let routed = Set(configuration.routeSources)
-    guard targets.keys.contains(where: { !routed.contains($0) }) else { return [] }
     return configuration.rewriteRules.compactMap { compiled in
       routed.contains(compiled.rule.target)
         ? nil : .unroutedTarget(rule: compiled.rule.pattern, target: compiled.rule.target)
@@ -253,11 +317,20 @@ struct MarketDeclaration {
     side = MarketBoundary.Side(
       owner: .market(market.id), domains: market.domains, schemes: market.urlSchemes,
       rules: market.universalLinks,
-      routes: plugins.compactMap { plugin in
-        plugin.pathMatching.map {
-          MarketBoundary.Route(name: $0.name, pattern: $0.matchingPath)
-        }
-      },
+      routes: Self.routes(of: plugins),
       barriers: barriers.map(\.name))
+  }
+
+  /// The routes of the path-matching plugins among `plugins`. A loop with `if let`, not
+  /// `compactMap` over `Optional.map`, which copies each optional plugin through its metadata.
+  private static func routes(of plugins: [any DeepLinkHandlerPlugin]) -> [MarketBoundary.Route] {
+    var routes: [MarketBoundary.Route] = []
+    routes.reserveCapacity(plugins.count)
+    for index in plugins.indices {
+      if let matching = plugins[index].pathMatching {
+        routes.append(MarketBoundary.Route(name: matching.name, pattern: matching.matchingPath))
+      }
+    }
+    return routes
   }
 }

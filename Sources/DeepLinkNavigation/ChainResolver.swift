@@ -24,8 +24,10 @@ import DeepLinkCore
 /// plan?.map { $0["id"] }  // ["12", "34"]
 /// ```
 public struct ChainResolver<Value: Sendable>: Sendable {
-  /// The chainable steps, in registration order.
-  public let steps: [(pattern: String, value: Value)]
+  /// The chainable steps' patterns, in registration order.
+  public let patterns: [String]
+  /// The chainable steps' values, each at its pattern's position in ``patterns``.
+  public let values: [Value]
   let table: RouteTable<Int>
   /// The first literal segment of every step, when every step starts with one: a link whose
   /// first segment is none of them cannot resolve, and is declined without any lookup.
@@ -42,16 +44,42 @@ public struct ChainResolver<Value: Sendable>: Sendable {
   ///   does not parse, ``DeepLinkCore/DeepLinkConfigurationError/conflictingRoutes(_:)`` for two
   ///   steps that match exactly the same runs.
   public init(steps: [(pattern: String, value: Value)]) throws(DeepLinkConfigurationError) {
+    var patterns: [String] = []
+    var values: [Value] = []
+    patterns.reserveCapacity(steps.count)
+    values.reserveCapacity(steps.count)
+    for index in 0..<steps.count {
+      patterns.append(steps[index].pattern)
+      values.append(steps[index].value)
+    }
+    try self.init(patterns: patterns, values: values)
+  }
+
+  /// Compiles the chainable steps given as two lists: `patterns[i]` opens `values[i]`.
+  ///
+  /// Two lists, not a list of pairs: a list of pairs of a new value type is two more types made
+  /// at run time when a process first composes (the platform's chains are made at launch).
+  ///
+  /// - Parameters:
+  ///   - patterns: patterns in the syntax of ``DeepLinkCore/RoutePattern``, most important first
+  ///     (earlier steps win ties).
+  ///   - values: one value for each pattern, in the same order.
+  /// - Throws: as ``init(steps:)``.
+  public init(patterns: [String], values: [Value]) throws(DeepLinkConfigurationError) {
+    precondition(patterns.count == values.count, "ChainResolver: one value for each pattern")
     // The table is compiled by non-generic code (``ChainSteps``): here, generic over `Value`,
     // every type it uses would be looked up at run time, about 200,000 instructions at launch.
-    var patterns: [String] = []
-    patterns.reserveCapacity(steps.count)
-    for index in 0..<steps.count { patterns.append(steps[index].pattern) }
     let compiled = try ChainSteps(patterns: patterns)
     self.firstLiterals = compiled.firstLiterals
     self.longestRun = compiled.longestRun
-    self.steps = steps
+    self.patterns = patterns
+    self.values = values
     self.table = compiled.table
+  }
+
+  /// The chainable steps, in registration order: ``patterns`` and ``values`` paired.
+  public var steps: [(pattern: String, value: Value)] {
+    patterns.indices.map { (pattern: patterns[$0], value: values[$0]) }
   }
 
   /// The plan for `link`, or `nil` when its path cannot be cut into runs that each match a step.
@@ -100,13 +128,13 @@ public struct ChainResolver<Value: Sendable>: Sendable {
   func plan(_ link: DeepLink, _ matched: [NavigationResolution.Step]) -> NavigationPlan<Value>? {
     var planned: [NavigationStep<Value>] = []
     for step in matched {
-      guard steps.indices.contains(step.index), step.start <= step.end, step.end <= link.pathSegments.count else {
+      guard values.indices.contains(step.index), step.start <= step.end, step.end <= link.pathSegments.count else {
         return nil
       }
       let range = link.pathSegments.isEmpty ? 0..<0 : step.start..<step.end
       planned.append(
         NavigationStep(
-          value: steps[step.index].value, pattern: step.pattern, parameters: step.parameters.dictionary,
+          value: values[step.index], pattern: step.pattern, parameters: step.parameters.dictionary,
           link: link.pathSegments.isEmpty ? link : Self.run(of: link, range), segments: range))
     }
     return planned.isEmpty ? nil : NavigationPlan(link: link, steps: planned)

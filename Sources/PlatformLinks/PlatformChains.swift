@@ -16,8 +16,10 @@ public enum PlatformChains {
   public static func plugin(
     routes: [PlatformRoute] = PlatformRoute.platformCatalogue, navigator: any Navigator
   ) throws(DeepLinkConfigurationError) -> ChainedLinkPlugin<PlatformRoute> {
-    let steps = routes.filter(\.isChainable).map { (pattern: $0.source, value: $0) }
-    return try ChainedLinkPlugin(name: name, steps: steps) { plan, _ in
+    // Patterns and routes as two lists (not a list of pairs: two more types made at launch).
+    let chainable = routes.filter(\.isChainable)
+    let resolver = try ChainResolver(patterns: chainable.map(\.source), values: chainable)
+    return ChainedLinkPlugin(name: name, resolver: resolver) { plan, _ in
       navigator.show(plan.steps.map { $0.value.destination(from: DeepLinkParameters($0.parameters)) })
     }
   }

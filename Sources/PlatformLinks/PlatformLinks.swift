@@ -21,18 +21,37 @@ public struct PlatformLinks: CustomDeeplinkRouteProvider {
   /// The platform's web paths (the brief's `LINKS.md`, "Web paths on the platform domains"); anything else on
   /// these domains is `external`.
   public var universalLinks: [UniversalLink] {
-    UniversalLink.rules(
-      hosts: Self.domainNames,
-      [
-        WebPath("/ip/{slug}/{id}", to: .product),
-        WebPath("/ip/{id}", to: .product),
-        WebPath("/search?q={query}", to: .search),
-        WebPath("/cp/{slug}/{id}", to: .category),
-        WebPath("/cart", to: .cart),
-        WebPath("/checkout", to: .checkout),
-        WebPath("/account/orders/{id}", to: .order),
-        WebPath("/store/{id}", to: .store),
-      ])
+    UniversalLink.rules(hosts: Self.domainNames, Self.webPaths)
+  }
+
+  /// The web paths ``universalLinks`` serves on each of ``domainNames``.
+  static var webPaths: [WebPath] {
+    [
+      WebPath("/ip/{slug}/{id}", to: .product),
+      WebPath("/ip/{id}", to: .product),
+      WebPath("/search?q={query}", to: .search),
+      WebPath("/cp/{slug}/{id}", to: .category),
+      WebPath("/cart", to: .cart),
+      WebPath("/checkout", to: .checkout),
+      WebPath("/account/orders/{id}", to: .order),
+      WebPath("/store/{id}", to: .store),
+    ]
+  }
+
+  /// Appends ``urlSchemes``, ``domains`` and ``universalLinks`` to `specification`'s lists, with
+  /// room for `moreRules` rules after the platform's (and, when a market brings rules, room for
+  /// all of them in the specification's `compiledRules`). Appended in place, not assigned: assigning a
+  /// list destroys the empty one it replaces through its type's metadata.
+  package func declare(in specification: inout DeepLinkSpecification, roomForRules moreRules: Int = 0) {
+    specification.urlSchemes.append(URLScheme(Self.scheme))
+    specification.domains.reserveCapacity(Self.domainNames.count)
+    for index in Self.domainNames.indices { specification.domains.append(Domain(Self.domainNames[index])) }
+    let paths = Self.webPaths
+    let rules = Self.domainNames.count * paths.count + moreRules
+    specification.universalLinks.reserveCapacity(rules)
+    // Composition compiles the rules into this list, a market's after the platform's.
+    if moreRules > 0 { specification.compiledRules.reserveCapacity(rules) }
+    UniversalLink.appendRules(hosts: Self.domainNames, paths, to: &specification.universalLinks)
   }
 }
 
@@ -48,6 +67,14 @@ extension UniversalLink {
   public static func rules(hosts: [String], _ paths: [WebPath], isOverride: Bool = false) -> [UniversalLink] {
     var rules: [UniversalLink] = []
     rules.reserveCapacity(hosts.count * paths.count)
+    appendRules(hosts: hosts, paths, isOverride: isOverride, to: &rules)
+    return rules
+  }
+
+  /// ``rules(hosts:_:isOverride:)``, appended to `rules`.
+  package static func appendRules(
+    hosts: [String], _ paths: [WebPath], isOverride: Bool = false, to rules: inout [UniversalLink]
+  ) {
     for host in hosts {
       // Joined with `+`, not interpolated: a market's rules are made at every launch, and an
       // interpolation costs several times as much.
@@ -57,6 +84,5 @@ extension UniversalLink {
           UniversalLink(prefix + path.path, to: path.route, parameters: path.parameters, isOverride: isOverride))
       }
     }
-    return rules
   }
 }

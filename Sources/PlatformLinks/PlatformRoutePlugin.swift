@@ -4,14 +4,26 @@ import Foundation
 /// The default handler of one ``PlatformRoute``: a path-matching plugin that shows the route's
 /// destination (``PlatformRoute/destination(from:)``) through the ``Navigator``.
 public struct PlatformRoutePlugin: DeepLinkHandlerPathMatchingPlugin {
+  /// The route and the navigator in one object: a plugin of one reference fits in an
+  /// `any DeepLinkHandlerPlugin` as it is, where a larger one is boxed (and the box copied) at launch.
+  private final class Storage: Sendable {
+    let route: PlatformRoute
+    let navigator: any Navigator
+
+    init(route: PlatformRoute, navigator: any Navigator) {
+      self.route = route
+      self.navigator = navigator
+    }
+  }
+
+  private let storage: Storage
+
   /// The route handled.
-  public let route: PlatformRoute
-  private let navigator: any Navigator
+  public var route: PlatformRoute { storage.route }
 
   /// Creates the plugin for `route`.
   public init(route: PlatformRoute, navigator: any Navigator) {
-    self.route = route
-    self.navigator = navigator
+    storage = Storage(route: route, navigator: navigator)
   }
 
   public var name: String { route.name }
@@ -24,7 +36,7 @@ public struct PlatformRoutePlugin: DeepLinkHandlerPathMatchingPlugin {
   @MainActor public func handleDeepLink(
     parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
-    navigator.show([route.destination(from: parameters)])
+    storage.navigator.show([route.destination(from: parameters)])
     completion()
   }
 

@@ -67,6 +67,26 @@ import Testing
     #expect(command.positionals == ["-"])
   }
 
+  @Test("an argument's bytes: ASCII and UTF-8 read as they spell, bytes that are not UTF-8 percent-escaped")
+  func argumentBytes() {
+    #expect(DeepLinkTool.argument([UInt8]()) == "")
+    #expect(DeepLinkTool.argument(Array("shop://cart".utf8)) == "shop://cart")
+    #expect(DeepLinkTool.argument(Array("shop://transaction/caf\u{E9}".utf8)) == "shop://transaction/caf\u{E9}")
+    #expect(DeepLinkTool.argument(Array("shop://cart#".utf8) + [0x80]) == "shop://cart#%80")
+    #expect(
+      DeepLinkTool.argument(Array("shop://search?q=a".utf8) + [0xED, 0xA0, 0x80]) == "shop://search?q=a%ED%A0%80")
+  }
+
+  @Test("every command is read back from its spelling, and nothing else is a command")
+  func commandNames() {
+    for name in CommandName.allCases {
+      #expect(CommandName(rawValue: name.rawValue) == name)
+    }
+    for spelling in ["", "Route", "intentFilters", "routes ", "help"] {
+      #expect(CommandName(rawValue: spelling) == nil)
+    }
+  }
+
   @Test("every command's help has a usage line and examples")
   func commandHelp() {
     for name in CommandName.allCases {

@@ -71,7 +71,7 @@ public final class DeepLinkConfiguration: Sendable {
   init(
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink],
     compiledRules: [CompiledRewrite]? = nil, routes: [RouteSpecification],
-    plugins: [any DeepLinkHandlerPlugin], pluginOwners: [LinkOwner] = [],
+    plugins: [any DeepLinkHandlerPlugin], opaquePluginIndices: [Int], pluginOwners: [LinkOwner] = [],
     barriers: [String: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
     mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?, checksDestinations: Bool = true
   ) throws(DeepLinkConfigurationError) {
@@ -86,7 +86,7 @@ public final class DeepLinkConfiguration: Sendable {
     }
     let allDomains =
       domains + filters.excludedHosts + filters.blacklistHosts + filters.whitelistHosts
-    if let invalid = allDomains.first(where: { $0.host == nil }) { throw .invalidDomain(invalid.name) }
+    if let invalid = allDomains.first(where: { !$0.isValid }) { throw .invalidDomain(invalid.name) }
     guard let appScheme = urlSchemes.first(where: { $0.customHost == nil })?.scheme else { throw .missingAppScheme }
     self.urlSchemes = urlSchemes
     self.schemes = schemes
@@ -95,7 +95,7 @@ public final class DeepLinkConfiguration: Sendable {
     var exactOwners: [LinkOwner] = []
     var wildcards: [Domain] = []
     for domain in domains {
-      if case .exact(let host)? = domain.host {
+      if domain.isValid, case .exact(let host) = domain.hostPattern {
         exactHosts.append(host)
         exactOwners.append(domain.owner)
       } else {
@@ -112,7 +112,7 @@ public final class DeepLinkConfiguration: Sendable {
     self.confirmationBarrier = confirmationBarrier
     self.barriers = barriers
     self.plugins = plugins
-    self.opaquePlugins = plugins.indices.filter { plugins[$0].pathMatching == nil }.map {
+    self.opaquePlugins = opaquePluginIndices.map {
       let target = RouteTarget(
         kind: .plugin($0), name: plugins[$0].name, barriers: [], waitForPreconditions: false, changesState: false,
         owner: $0 < pluginOwners.count ? pluginOwners[$0] : .platform)
@@ -139,8 +139,8 @@ public final class DeepLinkConfiguration: Sendable {
     var plans: [RewritePlan?] = []
     plans.reserveCapacity(effective.count)
     for index in effective.indices {
-      // Each rule read in place: a closure over it would copy it.
-      plans.append(planScheme.flatMap { RewritePlan(effective[index], scheme: $0) })
+      // Each rule read in place, borrowed: a copy retains each of its strings and arrays.
+      if let planScheme { plans.append(RewritePlan(effective[index], scheme: planScheme)) } else { plans.append(nil) }
     }
     self.rewritePlans = plans
     if isRewriteTable {

@@ -75,7 +75,9 @@ struct SearchTrail {
   private var table: IntIndexTable
   /// For each visited pair, the index of the pair it was reached from, or -1.
   private var from: [Int] = []
-  private var segments: [String?] = []
+  /// The segment read to reach each visited pair; `""` for an empty step, as no segment a pattern
+  /// or a value reads is empty (a list of strings, not of optionals: one type fewer at launch).
+  private var segments: [String] = []
 
   /// An empty trail.
   init(capacity: Int = 32) {
@@ -93,7 +95,7 @@ struct SearchTrail {
   mutating func visit(_ pair: Int, from: Int, segment: String?) -> Bool {
     guard table.insert(pair) != nil else { return false }
     self.from.append(from)
-    segments.append(segment)
+    segments.append(segment ?? "")
     return true
   }
 
@@ -105,7 +107,7 @@ struct SearchTrail {
     var result: [String] = []
     var current = index
     while current >= 0 {
-      if let segment = segments[current] { result.append(segment) }
+      if !segments[current].isEmpty { result.append(segments[current]) }
       current = from[current]
     }
     return result.reversed()

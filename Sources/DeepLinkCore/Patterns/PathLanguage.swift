@@ -29,16 +29,28 @@ package struct PathLanguage: Sendable {
   let start = 0
 
   private init(stateCount: Int) {
-    transitions = Array(repeating: [], count: stateCount)
-    emptySteps = Array(repeating: [], count: stateCount)
-    accepting = Array(repeating: false, count: stateCount)
+    // Reserved and appended to, not `Array(repeating:count:)`: that one allocates through the
+    // standard library's unspecialised generic path, a metadata look-up each time (every rule
+    // composed makes a language or two).
+    transitions = []
+    emptySteps = []
+    accepting = []
+    transitions.reserveCapacity(stateCount)
+    emptySteps.reserveCapacity(stateCount)
+    accepting.reserveCapacity(stateCount)
+    for _ in 0..<stateCount {
+      transitions.append([])
+      emptySteps.append([])
+      accepting.append(false)
+    }
   }
 
   /// The paths `pattern` matches (its path only: scheme, host and query are not part of it).
   package init(_ pattern: RoutePattern) {
     self.init(stateCount: pattern.segments.count + 1)
-    for (state, segment) in pattern.segments.enumerated() {
-      switch segment {
+    // By index: a `for … in` copies the list and destroys the copy through its type's metadata.
+    for state in pattern.segments.indices {
+      switch pattern.segments[state] {
       case .literal(let text):
         transitions[state].append(
           Transition(label: .literal(text, caseInsensitive: pattern.isCaseInsensitive), target: state + 1))
@@ -62,22 +74,35 @@ package struct PathLanguage: Sendable {
     var result = PathLanguage(stateCount: 3)
     result.accepting[2] = true
     result.emptySteps[2].append(1)
-    for (from, to) in [(0, 1), (1, 2)] {
-      for step in steps {
-        let offset = result.accepting.count
-        let language = PathLanguage(step)
-        result.transitions += language.transitions.map {
-          $0.map { Transition(label: $0.label, target: $0.target + offset) }
-        }
-        result.emptySteps += language.emptySteps.map { $0.map { $0 + offset } }
-        result.accepting += Array(repeating: false, count: language.accepting.count)
-        result.emptySteps[from].append(offset)
-        for (state, isAccepting) in language.accepting.enumerated() where isAccepting {
-          result.emptySteps[offset + state].append(to)
-        }
-      }
+    var states = 3
+    for step in steps { states += 2 * (step.segments.count + 1) }
+    result.transitions.reserveCapacity(states)
+    result.emptySteps.reserveCapacity(states)
+    result.accepting.reserveCapacity(states)
+    for step in steps {
+      // Made once, copied as a first run and as a later one: in place, without lists of pairs.
+      let language = PathLanguage(step)
+      result.append(language, from: 0, to: 1)
+      result.append(language, from: 1, to: 2)
     }
     return result
+  }
+
+  /// Appends `language`'s states, numbered after this language's, entered by an empty step from
+  /// `from`; each of its accepting states takes an empty step to `to` (and accepts no more).
+  private mutating func append(_ language: PathLanguage, from: Int, to: Int) {
+    let offset = accepting.count
+    for state in language.accepting.indices {
+      var steps = language.transitions[state]
+      for index in steps.indices { steps[index].target += offset }
+      transitions.append(steps)
+      var empty = language.emptySteps[state]
+      for index in empty.indices { empty[index] += offset }
+      if language.accepting[state] { empty.append(to) }
+      emptySteps.append(empty)
+      accepting.append(false)
+    }
+    emptySteps[from].append(offset)
   }
 
   /// The paths that follow `segment` in this language: `{ p : segment/p is in it }`.
@@ -138,6 +163,36 @@ package struct PathLanguage: Sendable {
       high[state] = high[state] > count ? Int.max : max(high[state], low[state])
     }
     return (low, high)
+  }
+
+  /// The labels that can read the first segment of a path of a language
+  /// (``PathLanguage/firstSegments()``).
+  package struct FirstSegments: Sendable {
+    fileprivate let labels: [Label]
+  }
+
+  /// What can read the first segment of a path of this language: the labels of the transitions
+  /// out of the states the start reaches by empty steps; `nil` when the language holds the empty
+  /// path, which has no first segment.
+  package func firstSegments() -> FirstSegments? {
+    var labels: [Label] = []
+    for state in closure(of: start) {
+      if accepting[state] { return nil }
+      for step in transitions[state] { labels.append(step.label) }
+    }
+    return FirstSegments(labels: labels)
+  }
+
+  /// Whether a path of this language may share its first segment with a path of a language whose
+  /// ``firstSegments()`` are `other`: `false` only when the start takes no empty step, does not
+  /// accept, and none of its transitions meets one of `other`'s, so that ``commonPath(with:)``
+  /// would find nothing. Most languages part there, and this sets up no search.
+  package func mayStart(like other: FirstSegments) -> Bool {
+    guard emptySteps[start].isEmpty, !accepting[start] else { return true }
+    for step in transitions[start] {
+      for label in other.labels where Self.meet(step.label, label) != nil { return true }
+    }
+    return false
   }
 
   /// The states reachable from `state` by empty steps, itself included.

@@ -9,7 +9,7 @@
 /// building the trie allocates per route only what the table and the arrays' growth need.
 package struct PatternTrie: Sendable {
   /// One list of children per kind, threaded through the children.
-  private enum List: Int, CaseIterable {
+  private enum List: Int {
     /// Typed and untyped captures, and the catch-all.
     case captures
     /// Every literal.
@@ -18,14 +18,17 @@ package struct PatternTrie: Sendable {
     case intLiterals
     /// Literals a `uuid` capture can read.
     case uuidLiterals
+
+    static let count = 4
   }
 
   /// The label of the edge into each node (the root's is unused).
   private var labels: [PathLanguage.Label] = [.value(.string)]
-  /// The first child in each list, by node, `-1` for none (`first[list][node]`).
-  private var first: [[Int]] = Array(repeating: [-1], count: List.allCases.count)
-  /// The next sibling in each list, by child (`next[list][child]`).
-  private var next: [[Int]] = Array(repeating: [-1], count: List.allCases.count)
+  /// The first child in each list, by node, `-1` for none (``first(_:of:)``). One flat list for
+  /// the four kinds, not a list of lists: four arrays fewer to grow, node by node.
+  private var first: [Int] = Array(repeating: -1, count: List.count)
+  /// The next sibling in each list, by child (``next(_:after:)``), laid out as ``first``.
+  private var next: [Int] = Array(repeating: -1, count: List.count)
   /// The literal children by parent and lowercased text (``edgeKey(_:_:)``): the first, then
   /// ``nextSameText``. Keyed by a `String`, not a struct of the two: a dictionary keyed by a type
   /// of this module makes the runtime search every conformance record for its `Hashable`. Its
@@ -53,18 +56,16 @@ package struct PatternTrie: Sendable {
     var nodes = 1
     for pattern in patterns { nodes += pattern.segments.count }
     labels.reserveCapacity(nodes)
-    for list in first.indices {
-      first[list].reserveCapacity(nodes)
-      next[list].reserveCapacity(nodes)
-    }
+    first.reserveCapacity(nodes * List.count)
+    next.reserveCapacity(nodes * List.count)
     nextSameText.reserveCapacity(nodes)
     catchAll.reserveCapacity(nodes)
     isCatchAll.reserveCapacity(nodes)
     firstEnd.reserveCapacity(nodes)
     endPattern.reserveCapacity(patterns.count)
     nextEnd.reserveCapacity(patterns.count)
-    literalEdges.reserveCapacity(nodes)
-    for (index, pattern) in patterns.enumerated() { insert(pattern, index) }
+    literalEdges = Dictionary(minimumCapacity: nodes)
+    for index in patterns.indices { insert(patterns[index], index) }
     remainingLow = Array(repeating: Int.max, count: labels.count)
     remainingHigh = remainingLow
     // Children are made after their parents, so one pass from the last node up sees every
@@ -72,14 +73,17 @@ package struct PatternTrie: Sendable {
     for node in labels.indices.reversed() {
       var low = firstEnd[node] < 0 ? Int.max : 0
       var high = isCatchAll[node] ? Int.max : 0
-      for list in [List.captures, .literals] {
-        var child = first[list.rawValue][node]
+      // Every child is in the captures or the literals.
+      func visitChildren(in list: List) {
+        var child = first(list, of: node)
         while child >= 0 {
           low = min(low, remainingLow[child] == Int.max ? Int.max : remainingLow[child] + 1)
           high = max(high, remainingHigh[child] == Int.max ? Int.max : remainingHigh[child] + 1)
-          child = next[list.rawValue][child]
+          child = next(list, after: child)
         }
       }
+      visitChildren(in: .captures)
+      visitChildren(in: .literals)
       remainingLow[node] = min(low, high)
       remainingHigh[node] = high
     }
@@ -87,9 +91,9 @@ package struct PatternTrie: Sendable {
 
   private mutating func makeNode(_ label: PathLanguage.Label) -> Int {
     labels.append(label)
-    for list in List.allCases {
-      first[list.rawValue].append(-1)
-      next[list.rawValue].append(-1)
+    for _ in 0..<List.count {
+      first.append(-1)
+      next.append(-1)
     }
     nextSameText.append(-1)
     catchAll.append(-1)
@@ -104,9 +108,15 @@ package struct PatternTrie: Sendable {
     String(parent) + "/" + text.asciiLowercased
   }
 
+  /// The first child of `node` in `list`, or -1.
+  private func first(_ list: List, of node: Int) -> Int { first[node * List.count + list.rawValue] }
+
+  /// The sibling after `child` in `list`, or -1.
+  private func next(_ list: List, after child: Int) -> Int { next[child * List.count + list.rawValue] }
+
   private mutating func link(_ child: Int, into list: List, of parent: Int) {
-    next[list.rawValue][child] = first[list.rawValue][parent]
-    first[list.rawValue][parent] = child
+    next[child * List.count + list.rawValue] = first[parent * List.count + list.rawValue]
+    first[parent * List.count + list.rawValue] = child
   }
 
   private mutating func literalChild(of parent: Int, _ label: PathLanguage.Label, text: String) -> Int {
@@ -126,10 +136,10 @@ package struct PatternTrie: Sendable {
   }
 
   private mutating func captureChild(of parent: Int, _ type: ParameterType) -> Int {
-    var candidate = first[List.captures.rawValue][parent]
+    var candidate = first(.captures, of: parent)
     while candidate >= 0 {
       if labels[candidate] == .value(type) && !isCatchAll[candidate] { return candidate }
-      candidate = next[List.captures.rawValue][candidate]
+      candidate = next(.captures, after: candidate)
     }
     let child = makeNode(.value(type))
     link(child, into: .captures, of: parent)
@@ -169,12 +179,42 @@ package struct PatternTrie: Sendable {
     end(index, at: node)
   }
 
+  /// Whether a path of `language` may start as a path of the trie does: `false` only when the
+  /// language's start takes no empty step, does not accept, and no child of the root can read
+  /// the first segment of any of its transitions. Most paths of a market part from the
+  /// platform's there, and this sets up no search.
+  private func mayOverlap(with language: PathLanguage) -> Bool {
+    let start = language.start
+    guard language.emptySteps[start].isEmpty, !language.accepting[start] else { return true }
+    // A capture or catch-all child reads any segment of its type: searched.
+    if first(.captures, of: 0) >= 0 { return !language.transitions[start].isEmpty }
+    for step in language.transitions[start] {
+      switch step.label {
+      case .literal(let text, _): if literalEdges[Self.edgeKey(0, text)] != nil { return true }
+      case .value(.string): if first(.literals, of: 0) >= 0 { return true }
+      case .value(.int): if first(.intLiterals, of: 0) >= 0 { return true }
+      case .value(.uuid): if first(.uuidLiterals, of: 0) >= 0 { return true }
+      }
+    }
+    return false
+  }
+
+  /// A pattern of the trie that shares a path with a language, and the shortest such path. A
+  /// struct, not a tuple: a list of tuples is two more types made at launch.
+  package struct Overlap: Sendable {
+    /// The pattern's index in the list the trie was made from.
+    package var pattern: Int
+    /// The path, as decoded segments.
+    package var path: [String]
+  }
+
   /// Every pattern of the trie that shares a path with `language`, with the shortest such path,
   /// in the order of the patterns.
   ///
   /// - Complexity: proportional to the trie nodes the language can reach, not to the number of
   ///   patterns.
-  package func overlaps(with language: PathLanguage) -> [(pattern: Int, path: [String])] {
+  package func overlaps(with language: PathLanguage) -> [Overlap] {
+    guard mayOverlap(with: language) else { return [] }
     let width = language.accepting.count
     let lengths = language.remainingLengths()
     var trail = SearchTrail(capacity: 128)
@@ -186,7 +226,7 @@ package struct PatternTrie: Sendable {
     }
     visit(language.start, from: -1, segment: nil)
     var foundPatterns = IntIndexTable()
-    var found: [(pattern: Int, path: [String])] = []
+    var found: [Overlap] = []
     var head = 0
     while head < trail.count {
       let visited = head
@@ -197,7 +237,7 @@ package struct PatternTrie: Sendable {
         var entry = firstEnd[node]
         while entry >= 0 {
           if foundPatterns.insert(endPattern[entry]) != nil {
-            found.append((endPattern[entry], trail.path(to: visited)))
+            found.append(Overlap(pattern: endPattern[entry], path: trail.path(to: visited)))
           }
           entry = nextEnd[entry]
         }
@@ -209,10 +249,10 @@ package struct PatternTrie: Sendable {
           visit(child * width + step.target, from: visited, segment: segment)
         }
         func followList(_ list: List) {
-          var child = first[list.rawValue][node]
+          var child = first(list, of: node)
           while child >= 0 {
             follow(child)
-            child = self.next[list.rawValue][child]
+            child = self.next(list, after: child)
           }
         }
         if isCatchAll[node] { follow(node) }

@@ -10,12 +10,23 @@ enum RoutePatternParser {
     _ source: String, _ body: (ScannedPattern) -> Result
   ) throws(RoutePatternError) -> Result {
     var scanned = ScannedPattern(source: Array(source.utf8))
+    try read(source, into: &scanned)
+    // Handed over, not copied: a copy retains each of its arrays, and releases them again.
+    let finished = consume scanned
+    return body(finished)
+  }
+
+  /// Reads `source` into `output`, made over `source`'s UTF-8: what ``withScan(_:_:)`` hands its
+  /// body, or a ``RoutePattern``'s values (``PatternValues``), made as the scan goes.
+  ///
+  /// - Throws: ``RoutePatternError`` quoting the pattern and pointing at the problem.
+  /// - Complexity: O(*n*) in the length of `source`.
+  static func read<Output: PatternScanOutput>(_ source: String, into output: inout Output) throws(RoutePatternError) {
     do {
-      try scan(&scanned)
+      try scan(&output)
     } catch {
       throw RoutePatternError(pattern: source, offset: error.offset, problem: error.problem)
     }
-    return body(scanned)
   }
 
   /// What is wrong and where; the caller adds the pattern (so the scan does not hold it).
@@ -31,7 +42,7 @@ enum RoutePatternParser {
   private typealias Bytes = [UInt8]
   private typealias Text = ScannedPattern.Text
 
-  private static func scan(_ scanned: inout ScannedPattern) throws(Failure) {
+  private static func scan<Output: PatternScanOutput>(_ scanned: inout Output) throws(Failure) {
     let bytes = scanned.source
     // A `#` anywhere is refused before anything else: the pass over the path stops at the first
     // in the path, and any failure is reported as the fragment when the pattern holds one.
@@ -43,7 +54,7 @@ enum RoutePatternParser {
     }
   }
 
-  private static func scanParts(_ scanned: inout ScannedPattern) throws(Failure) {
+  private static func scanParts<Output: PatternScanOutput>(_ scanned: inout Output) throws(Failure) {
     let bytes = scanned.source
     var pathStart = 0
     if bytes.first != UInt8(ascii: "/") {
@@ -161,7 +172,7 @@ enum RoutePatternParser {
       guard let equals = item.firstIndex(of: UInt8(ascii: "=")), equals > itemStart,
         let key = decodedLiteral(&scanned, itemStart, equals)
       else { throw invalidItem() }
-      for capture in scanned.queryCaptures where scanned.sameKey(capture.key, key) { throw invalidItem() }
+      if scanned.hasQueryKey(key) { throw invalidItem() }
       guard let capture = try readCapture(bytes, equals + 1, i) else { throw invalidItem() }
       guard capture.kind != .catchAll else { throw fail(equals + 1, .misplacedCatchAll) }
       guard !scanned.hasCapture(named: capture.name) else {
@@ -199,8 +210,8 @@ enum RoutePatternParser {
     var name: Text
   }
 
-  private static func readSegment(
-    _ scanned: inout ScannedPattern, _ start: Int, _ end: Int, _ seen: SegmentBytes
+  private static func readSegment<Output: PatternScanOutput>(
+    _ scanned: inout Output, _ start: Int, _ end: Int, _ seen: SegmentBytes
   ) throws(Failure) -> ScannedPattern.Segment {
     let bytes = scanned.source
     if seen.braces == 2 && seen.open == start && seen.close == end - 1 {
@@ -340,7 +351,9 @@ enum RoutePatternParser {
 
   /// The query key `bytes[start..<end]`, decoded, or `nil` when it is empty or holds a character
   /// a link's component cannot (see ``isRefused(_:)``).
-  private static func decodedLiteral(_ scanned: inout ScannedPattern, _ start: Int, _ end: Int) -> Text? {
+  private static func decodedLiteral<Output: PatternScanOutput>(
+    _ scanned: inout Output, _ start: Int, _ end: Int
+  ) -> Text? {
     let bytes = scanned.source
     var hasEscapes = false
     for i in start..<end {
@@ -360,7 +373,7 @@ enum RoutePatternParser {
   /// Percent-decodes `bytes[start..<end]` (checked by ``isRefused(_:)``) into the decoded
   /// bytes, or returns `nil` when an escape is malformed or makes invalid UTF-8 or a control
   /// character, or the result is empty.
-  private static func decoded(_ scanned: inout ScannedPattern, _ start: Int, _ end: Int) -> Text? {
+  private static func decoded<Output: PatternScanOutput>(_ scanned: inout Output, _ start: Int, _ end: Int) -> Text? {
     guard let decoded = try? LinkParser.decode(scanned.source[start..<end], plusIsSpace: false), !decoded.isEmpty
     else {
       return nil

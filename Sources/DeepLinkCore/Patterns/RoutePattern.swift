@@ -108,30 +108,13 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   ///     (`/fr/panier` then also matches `/FR/Panier`). Captured values keep their case.
   /// - Throws: ``RoutePatternError`` quoting the pattern and pointing at the problem.
   public init(_ source: String, caseInsensitive: Bool = false) throws(RoutePatternError) {
-    self = try RoutePatternParser.withScan(source) { scanned in
-      RoutePattern(scanned: scanned, source: source, caseInsensitive: caseInsensitive)
-    }
-  }
-
-  /// The pattern `scanned` was read from, with a `String` for each literal, name and key.
-  private init(scanned: ScannedPattern, source: String, caseInsensitive: Bool) {
+    var values = PatternValues(source: Array(source.utf8))
+    try RoutePatternParser.read(source, into: &values)
     self.source = source
-    self.scheme = scanned.scheme
-    self.segments = scanned.segments.map { segment in
-      let text = scanned.string(segment.text)
-      switch segment.kind {
-      case .literal: return .literal(text)
-      case .parameter: return .parameter(name: text, type: segment.type)
-      case .optional: return .optional(name: text, type: segment.type)
-      case .catchAll: return .catchAll(name: text)
-      }
-    }
-    self.queryCaptures = scanned.queryCaptures.map { capture in
-      QueryCapture(
-        key: scanned.string(capture.key), name: scanned.string(capture.name), type: capture.type,
-        isOptional: capture.isOptional)
-    }
-    self.namespace = scanned.namespace
+    self.scheme = values.scheme
+    self.segments = values.segments
+    self.queryCaptures = values.queryCaptures
+    self.namespace = values.namespace
     self.isCaseInsensitive = caseInsensitive
   }
 

@@ -1,9 +1,9 @@
-/// A route pattern read into byte ranges, without a `String` per literal or name: what
-/// ``RoutePattern`` makes its segments from and what a ``RouteTable/Builder`` inserts.
+/// A route pattern read into byte ranges, without a `String` per literal or name: what a
+/// ``RouteTable/Builder`` inserts when given pattern text.
 ///
 /// A range points either into the pattern's own UTF-8 or, for a literal or key with percent
 /// escapes, into the decoded bytes.
-struct ScannedPattern {
+struct ScannedPattern: PatternScanOutput {
   /// A range of bytes: in the pattern's UTF-8, or in the decoded bytes when `isDecoded`.
   struct Text {
     var start: Int32
@@ -67,14 +67,14 @@ struct ScannedPattern {
     (text.isDecoded ? decoded : source)[Int(text.start)..<Int(text.end)]
   }
 
-  /// The `String` of `text`.
-  func string(_ text: Text) -> String {
-    String(decoding: bytes(text), as: UTF8.self)
+  func hasQueryKey(_ key: Text) -> Bool {
+    for capture in queryCaptures where sameKey(capture.key, key) { return true }
+    return false
   }
 
   /// Whether the query keys `a` and `b` are the same `String`: equal bytes, or, when either is
   /// not ASCII, canonically equivalent (as `==` on `String` compares).
-  func sameKey(_ a: Text, _ b: Text) -> Bool {
+  private func sameKey(_ a: Text, _ b: Text) -> Bool {
     let first = bytes(a)
     let second = bytes(b)
     if first.elementsEqual(second) { return true }

@@ -96,38 +96,25 @@ final class RewritePlan: Sendable {
 
   /// The plan for `rule`, whose target gets `scheme`, a custom scheme already lowercased: the
   /// configuration checks and lowercases its app scheme once for all its rules.
-  init?(_ rule: CompiledRewrite, scheme: String) {
-    // The source pattern's captures, path first, in the order written: a handful, searched in
-    // turn (a dictionary costs an allocation and a hash a name, for every rule at launch).
-    // Lists made to their size: each rule's plan is made at launch.
-    var sources: [Capture] = []
-    let sourceSegments = rule.pattern.segments
-    sources.reserveCapacity(sourceSegments.count + rule.pattern.queryCaptures.count)
-    for position in sourceSegments.indices {
-      switch sourceSegments[position] {
-      case .literal: continue
-      case .parameter(let name, _): sources.append(Capture(name: name, source: .segment(position)))
-      case .optional(let name, _):
-        sources.append(Capture(name: name, source: .optionalSegment(position, fallback: nil)))
-      case .catchAll(let name): sources.append(Capture(name: name, source: .catchAll(from: position)))
-      }
-    }
-    for capture in rule.pattern.queryCaptures {
-      sources.append(Capture(name: capture.name, source: .query(key: capture.key, fallback: nil)))
-    }
+  init?(_ rule: borrowing CompiledRewrite, scheme: String) {
+    // Each rule's plan is made at launch: the rule is borrowed (a copy would retain each of its
+    // strings and arrays), and the only lists made are the plan's own.
     let targetNames = rule.targetParameterNames
-    let extrasFromCaptures = sources.filter { !targetNames.contains($0.name) }
-
-    /// The source of a target value: the capture of the source pattern, else (when the capture
-    /// is absent from the link, or there is none) the fixed value.
-    func source(of name: String) -> ValueSource? {
-      let fixed = rule.parameters[name]
-      switch sources.first(where: { $0.name == name })?.source {
-      case .query(let key, _)?: return .query(key: key, fallback: fixed)
-      case .optionalSegment(let position, _)?: return .optionalSegment(position, fallback: fixed)
-      case let captured?: return captured
-      case nil: return fixed.map(ValueSource.fixed)
+    let pattern = rule.pattern
+    // The source's captures the target does not take, path first, in the order written.
+    var extrasFromCaptures: [Capture] = []
+    for position in pattern.segments.indices {
+      let capture: Capture
+      switch pattern.segments[position] {
+      case .literal: continue
+      case .parameter(let name, _): capture = Capture(name: name, source: .segment(position))
+      case .optional(let name, _): capture = Capture(name: name, source: .optionalSegment(position, fallback: nil))
+      case .catchAll(let name): capture = Capture(name: name, source: .catchAll(from: position))
       }
+      if !targetNames.contains(capture.name) { extrasFromCaptures.append(capture) }
+    }
+    for capture in pattern.queryCaptures where !targetNames.contains(capture.name) {
+      extrasFromCaptures.append(Capture(name: capture.name, source: .query(key: capture.key, fallback: nil)))
     }
 
     var segments: [Segment] = []
@@ -139,12 +126,12 @@ final class RewritePlan: Sendable {
       case .parameter(let name, let type):
         // Compilation checked that the source or the fixed parameters supply every required
         // capture of the target.
-        guard let source = source(of: name) else { return nil }
+        guard let source = Self.valueSource(of: name, in: pattern, fixed: rule.parameters[name]) else { return nil }
         segments.append(.value(source, type))
       case .optional(let name, let type):
-        segments.append(.optionalValue(source(of: name), type))
+        segments.append(.optionalValue(Self.valueSource(of: name, in: pattern, fixed: rule.parameters[name]), type))
       case .catchAll(let name):
-        guard let source = source(of: name) else { return nil }
+        guard let source = Self.valueSource(of: name, in: pattern, fixed: rule.parameters[name]) else { return nil }
         segments.append(.catchAll(source))
       }
     }
@@ -156,13 +143,22 @@ final class RewritePlan: Sendable {
       literals = segments.map { if case .literal(let text) = $0 { text } else { "" } }
     }
     self.literalPath = literals
-    self.queryItems = rule.target.queryCaptures.map {
-      QueryItem(key: $0.key, source: source(of: $0.name), type: $0.type, isOptional: $0.isOptional)
+    var queryItems: [QueryItem] = []
+    queryItems.reserveCapacity(rule.target.queryCaptures.count)
+    for capture in rule.target.queryCaptures {
+      let source = Self.valueSource(of: capture.name, in: pattern, fixed: rule.parameters[capture.name])
+      queryItems.append(QueryItem(key: capture.key, source: source, type: capture.type, isOptional: capture.isOptional))
     }
+    self.queryItems = queryItems
     // In name order, as `DeepLinkParameters(_:)` makes them from a dictionary.
     var fixedExtras = DeepLinkParameters()
-    // The names sorted, not the pairs: a list of pairs is one more type made at launch.
-    if !rule.parameters.isEmpty {
+    if rule.parameters.count == 1 {
+      // One fixed parameter (a locale, usually): nothing to sort.
+      if let name = rule.parameters.keys.first, !targetNames.contains(name) {
+        fixedExtras[name] = rule.parameters[name]
+      }
+    } else if !rule.parameters.isEmpty {
+      // The names sorted, not the pairs: a list of pairs is one more type made at launch.
       for name in rule.parameters.keys.sorted() where !targetNames.contains(name) {
         fixedExtras[name] = rule.parameters[name]
       }
@@ -170,6 +166,25 @@ final class RewritePlan: Sendable {
     self.fixedExtras = fixedExtras
     self.capturedExtras = extrasFromCaptures
     self.consumedQueryKeys = rule.consumedQueryKeys
+  }
+
+  /// Where the target's capture `name` is read from: the first capture of that name in
+  /// `pattern` (path first, in the order written; a handful, searched in turn: a dictionary would
+  /// cost an allocation and a hash a name for every rule at launch), else the fixed value.
+  /// An optional segment or a query item falls back to the fixed value when the link lacks it.
+  private static func valueSource(of name: String, in pattern: RoutePattern, fixed: String?) -> ValueSource? {
+    for position in pattern.segments.indices {
+      switch pattern.segments[position] {
+      case .parameter(let captured, _) where captured == name: return .segment(position)
+      case .optional(let captured, _) where captured == name: return .optionalSegment(position, fallback: fixed)
+      case .catchAll(let captured) where captured == name: return .catchAll(from: position)
+      case .literal, .parameter, .optional, .catchAll: continue
+      }
+    }
+    for capture in pattern.queryCaptures where capture.name == name {
+      return .query(key: capture.key, fallback: fixed)
+    }
+    return fixed.map(ValueSource.fixed)
   }
 
   /// The rewritten link and the extras, or `nil` when a value does not fit the target (where

@@ -41,19 +41,26 @@ public struct Domain: Sendable, Hashable, CustomStringConvertible {
   /// The host as declared (`shop.example.ca`, `*.shop.example.ca`).
   public let name: String
   /// The host pattern, or `nil` when ``name`` is not a valid domain name.
-  public let host: RoutePattern.HostPattern?
+  public var host: RoutePattern.HostPattern? { isValid ? hostPattern : nil }
+  // Stored unwrapped: copying a `HostPattern?` out makes `Optional<HostPattern>` at launch.
+  /// The host pattern when ``isValid``; a placeholder otherwise (read ``host``, or ``isValid`` first).
+  package let hostPattern: RoutePattern.HostPattern
+  /// Whether ``name`` is a valid domain name.
+  package let isValid: Bool
   /// Who claimed the domain; composition sets it (``owned(by:)``).
   public private(set) var owner: LinkOwner = .platform
 
   /// Declares a domain from `shop.example.ca` or `*.shop.example.ca`.
   public init(_ name: String) {
     self.name = name
-    self.host = RoutePatternParser.hostPattern(name)
+    let host = RoutePatternParser.hostPattern(name)
+    self.hostPattern = host ?? .exact("")
+    self.isValid = host != nil
   }
 
   /// Whether this domain covers `host` (lowercased, as ``DeepLink/host``); an invalid domain
   /// covers nothing.
-  public func matches(_ host: String) -> Bool { self.host?.matches(host) ?? false }
+  public func matches(_ host: String) -> Bool { isValid && hostPattern.matches(host) }
 
   /// The same domain, owned by `owner`.
   public func owned(by owner: LinkOwner) -> Domain {
@@ -62,7 +69,7 @@ public struct Domain: Sendable, Hashable, CustomStringConvertible {
     return copy
   }
 
-  public var description: String { host?.description ?? name }
+  public var description: String { isValid ? hostPattern.description : name }
 }
 
 extension Domain: ExpressibleByStringLiteral {

@@ -32,6 +32,7 @@ final class CompiledRouteTrie: @unchecked Sendable {
   /// Compiles `trie`, leaving it empty. Its buffers become the table's, each shrunk to its count
   /// in place, when no copy of the trie shares them; otherwise they are copied. The literal
   /// edges are placed first, and the builder's edge slots freed before anything else.
+  @usableFromInline
   init(taking trie: inout RouteTrie) {
     literalEdges = CompiledLiteralEdges(taking: &trie.literalEdges)
     foldedEdges = CompiledLiteralEdges(taking: &trie.foldedEdges)

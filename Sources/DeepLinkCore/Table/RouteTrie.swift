@@ -42,6 +42,31 @@ struct RouteTrie: Sendable {
     var optionalUUID: Int32 = -1
     var optionalString: Int32 = -1
     var catchAll: Int32 = -1
+
+    /// Which child: a switch, not a key path (a key path is an object the runtime makes at its
+    /// first use, about 8,000 instructions each at launch).
+    enum Slot { case parameterUUID, optionalInt, optionalUUID, optionalString, catchAll }
+
+    subscript(slot slot: Slot) -> Int32 {
+      get {
+        switch slot {
+        case .parameterUUID: parameterUUID
+        case .optionalInt: optionalInt
+        case .optionalUUID: optionalUUID
+        case .optionalString: optionalString
+        case .catchAll: catchAll
+        }
+      }
+      set {
+        switch slot {
+        case .parameterUUID: parameterUUID = newValue
+        case .optionalInt: optionalInt = newValue
+        case .optionalUUID: optionalUUID = newValue
+        case .optionalString: optionalString = newValue
+        case .catchAll: catchAll = newValue
+        }
+      }
+    }
   }
 
   /// A route ending at a node. `rank` 0 means every segment was present, 1 that trailing
@@ -89,6 +114,7 @@ struct RouteTrie: Sendable {
   var captures = TableBuffer<Capture>()
   private(set) var queries: [QueryRequirement] = []
   private(set) var names: [String] = []
+  /// Every name's index, once there are more than 16 (``intern(buffer:)``).
   private var nameIndex: [String: Int32] = [:]
   /// The first 16 names' bytes, one after the other, and where each ends: compared before
   /// hashing (names are ASCII identifiers, so equal bytes mean equal names).
@@ -97,6 +123,10 @@ struct RouteTrie: Sendable {
   private(set) var schemeRoots: [String: Int32] = [:]
   private(set) var hostRoots: [String: Int32] = [:]
   private(set) var wildcardRoots: [Substring: Int32] = [:]
+  /// The namespace of the last route added and its root: rules come in runs on one host, and
+  /// comparing a host costs less than hashing it.
+  private var lastNamespace = RoutePattern.Namespace.app
+  private var lastRoot: Int32 = 0
 
   /// The pattern of `route` as registered.
   func source(of route: Int32) -> String {
@@ -123,19 +153,71 @@ struct RouteTrie: Sendable {
   /// Adds `pattern` as the next route, or returns the index of the route already added that
   /// matches exactly the same links (the trie is then unchanged).
   ///
+  /// Inserted from what `pattern` holds, not read again from its source: a pattern's text is
+  /// read once per launch.
+  ///
   /// - Complexity: as ``add(_:)``.
   mutating func addUnlessSameLinks(_ pattern: RoutePattern) -> Int32? {
-    // Read again from its source: cheaper than walking its segments' `String`s.
-    // Captured apart: a closure holding `pattern` copies all of it (its arrays of `String`s).
-    let source = pattern.source
-    let caseInsensitive = pattern.isCaseInsensitive
-    do {
-      return try RoutePatternParser.withScan(source) { scanned in
-        insert(scanned, caseInsensitive: caseInsensitive)
+    let segments = pattern.segments
+    let queryCaptures = pattern.queryCaptures
+    var node: Int32 = 0
+    if case .app = pattern.namespace {} else { node = root(for: pattern.namespace) }
+    var optionalParents: [Int32] = []
+    for index in segments.indices {
+      switch segments[index] {
+      case .literal(let text):
+        var text = text
+        node = text.withUTF8 { literalChild(of: node, $0, folded: pattern.isCaseInsensitive) }
+      case .parameter(_, let type):
+        node = dynamicChild(of: node, optional: false, type: type)
+      case .optional(_, let type):
+        optionalParents.append(node)
+        node = dynamicChild(of: node, optional: true, type: type)
+      case .catchAll:
+        node = catchAllChild(of: node)
       }
-    } catch {
-      preconditionFailure("a RoutePattern's source reads as it did when it was made: \(error)")
     }
+    if nodes[Int(node)].firstTerminal >= 0,
+      let existing = sameLinks(
+        at: node, queryCount: queryCaptures.count,
+        query: { index in
+          let capture = queryCaptures[index]
+          return QueryShape(key: capture.key, type: capture.type, isOptional: capture.isOptional)
+        })
+    {
+      return existing
+    }
+
+    let routeIndex = Int32(routes.count)
+    var required = 0
+    for capture in queryCaptures where !capture.isOptional { required += 1 }
+    let requiredQueries = UInt8(min(255, required))
+    for parent in optionalParents {
+      addTerminal(route: routeIndex, at: parent, rank: 1, requiredQueries: requiredQueries)
+    }
+    addTerminal(route: routeIndex, at: node, rank: 0, requiredQueries: requiredQueries)
+    for position in segments.indices {
+      switch segments[position] {
+      case .literal: continue
+      case .parameter(let name, _):
+        captures.append(Capture(name: intern(name), segment: Int32(position), kind: .segment))
+      case .optional(let name, _):
+        captures.append(Capture(name: intern(name), segment: Int32(position), kind: .optional))
+      case .catchAll(let name):
+        captures.append(Capture(name: intern(name), segment: Int32(position), kind: .catchAll))
+      }
+    }
+    for capture in queryCaptures {
+      queries.append(
+        QueryRequirement(
+          key: capture.key, name: intern(capture.name), type: capture.type, isOptional: capture.isOptional)
+      )
+    }
+    var source = pattern.source
+    source.withUTF8 { sources.append($0) }
+    routes.append(
+      Route(sourceEnd: Int32(sources.count), captureEnd: Int32(captures.count), queryEnd: Int32(queries.count)))
+    return nil
   }
 
   /// Reads `pattern` and adds it as the next route, as ``add(_:)`` adds
@@ -185,7 +267,14 @@ struct RouteTrie: Sendable {
       }
     }
     // Most routes end at a node no route ends at yet.
-    if nodes[Int(node)].firstTerminal >= 0, let existing = sameLinks(at: node, as: scanned, keys: queryKeys) {
+    if nodes[Int(node)].firstTerminal >= 0,
+      let existing = sameLinks(
+        at: node, queryCount: queryKeys.count,
+        query: { index in
+          let capture = scanned.queryCaptures[index]
+          return QueryShape(key: queryKeys[index], type: capture.type, isOptional: capture.isOptional)
+        })
+    {
       return existing
     }
 
@@ -214,10 +303,25 @@ struct RouteTrie: Sendable {
     return nil
   }
 
+  /// What decides which links a query capture lets through: its key, type and whether it is
+  /// optional.
+  struct QueryShape {
+    var key: String
+    var type: ParameterType
+    var isOptional: Bool
+  }
+
   /// The route already ending at `node` with every segment present that matches exactly the
-  /// links `scanned` does: the same required query captures (key and type) and the same typed
-  /// optional ones. Untyped optional query captures never change which links match.
-  private func sameLinks(at node: Int32, as scanned: ScannedPattern, keys: [String]) -> Int32? {
+  /// links a new route does whose query captures are `query(0..<queryCount)`: the same required
+  /// query captures (key and type) and the same typed optional ones. Untyped optional query
+  /// captures never change which links match.
+  private func sameLinks(at node: Int32, queryCount: Int, query: (Int) -> QueryShape) -> Int32? {
+    func shapes(_ isOptional: Bool, _ type: ParameterType) -> Bool { !isOptional || type != .string }
+    var newCount = 0
+    for index in 0..<queryCount {
+      let capture = query(index)
+      if shapes(capture.isOptional, capture.type) { newCount += 1 }
+    }
     var current = nodes[Int(node)].firstTerminal
     while current >= 0 {
       let terminal = terminals[Int(current)]
@@ -226,15 +330,16 @@ struct RouteTrie: Sendable {
       let route = Int(terminal.route)
       let start = route == 0 ? 0 : Int(routes[route - 1].queryEnd)
       let existing = queries[start..<Int(routes[route].queryEnd)]
-      func shapes(_ isOptional: Bool, _ type: ParameterType) -> Bool { !isOptional || type != .string }
       let existingCount = existing.count(where: { shapes($0.isOptional, $0.type) })
-      let newCount = scanned.queryCaptures.count(where: { shapes($0.isOptional, $0.type) })
       guard existingCount == newCount else { continue }
       // Keys are unique within a pattern, so equal counts and inclusion mean equal sets.
-      let same = zip(scanned.queryCaptures, keys).allSatisfy { capture, key in
-        !shapes(capture.isOptional, capture.type)
+      var same = true
+      for index in 0..<queryCount where same {
+        let capture = query(index)
+        same =
+          !shapes(capture.isOptional, capture.type)
           || existing.contains {
-            $0.key == key && $0.type == capture.type && $0.isOptional == capture.isOptional
+            $0.key == capture.key && $0.type == capture.type && $0.isOptional == capture.isOptional
           }
       }
       if same { return terminal.route }
@@ -248,6 +353,14 @@ struct RouteTrie: Sendable {
   }
 
   private mutating func root(for namespace: RoutePattern.Namespace) -> Int32 {
+    if namespace == lastNamespace { return lastRoot }
+    let root = newOrExistingRoot(for: namespace)
+    lastNamespace = namespace
+    lastRoot = root
+    return root
+  }
+
+  private mutating func newOrExistingRoot(for namespace: RoutePattern.Namespace) -> Int32 {
     switch namespace {
     case .app:
       return 0
@@ -269,10 +382,13 @@ struct RouteTrie: Sendable {
     }
   }
 
+  // Inlined into both inserts, as it was into the one from text (`scripts/icount.sh build`).
+  @inline(__always)
   private mutating func literalChild(of node: Int32, _ bytes: ArraySlice<UInt8>, folded: Bool) -> Int32 {
     bytes.withUnsafeBufferPointer { literalChild(of: node, $0, folded: folded) }
   }
 
+  @inline(__always)
   private mutating func literalChild(of node: Int32, _ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) -> Int32 {
     let newChild = Int32(nodes.count)
     let child =
@@ -300,27 +416,27 @@ struct RouteTrie: Sendable {
       let child = newNode()
       nodes[Int(node)].parameterInt = child
       return child
-    case (false, .uuid): return rareChild(of: node, \.parameterUUID)
-    case (true, .int): return rareChild(of: node, \.optionalInt)
-    case (true, .uuid): return rareChild(of: node, \.optionalUUID)
-    case (true, .string): return rareChild(of: node, \.optionalString)
+    case (false, .uuid): return rareChild(of: node, .parameterUUID)
+    case (true, .int): return rareChild(of: node, .optionalInt)
+    case (true, .uuid): return rareChild(of: node, .optionalUUID)
+    case (true, .string): return rareChild(of: node, .optionalString)
     }
   }
 
   private mutating func catchAllChild(of node: Int32) -> Int32 {
-    rareChild(of: node, \.catchAll)
+    rareChild(of: node, .catchAll)
   }
 
-  private mutating func rareChild(of node: Int32, _ keyPath: WritableKeyPath<RareChildren, Int32>) -> Int32 {
+  private mutating func rareChild(of node: Int32, _ slot: RareChildren.Slot) -> Int32 {
     if nodes[Int(node)].rare < 0 {
       rareChildren.append(RareChildren())
       nodes[Int(node)].rare = Int32(rareChildren.count - 1)
     }
     let rare = Int(nodes[Int(node)].rare)
-    let existing = rareChildren[rare][keyPath: keyPath]
+    let existing = rareChildren[rare][slot: slot]
     if existing >= 0 { return existing }
     let child = newNode()
-    rareChildren[rare][keyPath: keyPath] = child
+    rareChildren[rare][slot: slot] = child
     return child
   }
 
@@ -346,6 +462,11 @@ struct RouteTrie: Sendable {
   }
 
   /// The index of the name `name` in `names`, added if new.
+  private mutating func intern(_ name: String) -> Int32 {
+    var name = name
+    return name.withUTF8 { intern(buffer: $0) }
+  }
+
   private mutating func intern(_ name: ArraySlice<UInt8>) -> Int32 {
     name.withUnsafeBufferPointer { intern(buffer: $0) }
   }
@@ -373,7 +494,12 @@ struct RouteTrie: Sendable {
     let string = String(decoding: name, as: UTF8.self)
     if names.count > 16, let index = nameIndex[string] { return index }
     names.append(string)
-    nameIndex[string] = Int32(names.count - 1)
+    // The index is filled only once the names outgrow the byte comparison above.
+    if names.count == 17 {
+      for index in names.indices { nameIndex[names[index]] = Int32(index) }
+    } else if names.count > 17 {
+      nameIndex[string] = Int32(names.count - 1)
+    }
     if names.count <= 16 {
       nameBytes.append(contentsOf: name)
       nameEnds.append(Int32(nameBytes.count))
