@@ -62,9 +62,10 @@ print(linker.route("https://shop.example.ca/fr/panier"))
 SWIFT
 
 read -r -a flags <<<"${FLAGS:-}"
-swift build -c release --package-path "$work" "${flags[@]}" --product Hello >&2
-swift build -c release --package-path "$work" "${flags[@]}" --product Router >&2
-bin=$(swift build -c release --package-path "$work" "${flags[@]}" --show-bin-path)
+# ${flags[@]+…}: an empty list under `set -u` fails on bash before 4.4 (macOS's /bin/bash).
+swift build -c release --package-path "$work" ${flags[@]+"${flags[@]}"} --product Hello >&2
+swift build -c release --package-path "$work" ${flags[@]+"${flags[@]}"} --product Router >&2
+bin=$(swift build -c release --package-path "$work" ${flags[@]+"${flags[@]}"} --show-bin-path)
 strip -o "$work/Hello.stripped" "$bin/Hello"
 strip -o "$work/Router.stripped" "$bin/Router"
 "$work/Router.stripped" | grep -q true || { echo "binary-size: Router did not route its link" >&2; exit 1; }

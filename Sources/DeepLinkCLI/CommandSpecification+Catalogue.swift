@@ -13,7 +13,7 @@ extension CommandSpecification {
   /// The specification of `name`.
   ///
   /// Made on demand, one command at a time: a command line reads only its own, and making every
-  /// command's up front cost a launch about 60,000 instructions (`Docs/Performance.md`).
+  /// command's up front cost a launch about 60,000 instructions (commit `592a0e0`).
   package static func of(_ name: CommandName) -> CommandSpecification {
     switch name {
     case .route:

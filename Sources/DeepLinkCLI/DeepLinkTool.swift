@@ -2,8 +2,10 @@ import DeepLinkCore
 
 /// The `deeplink` command-line tool: parses the arguments, runs the command, returns the exit status.
 ///
-/// The executable is `exit(DeepLinkTool.run(DeepLinkTool.processArguments(), environment: .process()).rawValue)`;
-/// tests call ``run(_:environment:)`` with memory streams.
+/// The executable runs `DeepLinkTool.run(DeepLinkTool.processArguments(), environment: .process())`
+/// and exits with its status while the environment is alive (what the command composed is left to
+/// the exit: ``ToolEnvironment/keepUntilExit(_:)``); tests call ``run(_:environment:)`` with
+/// memory streams.
 ///
 /// ```swift
 /// let environment = ToolEnvironment.memory()

@@ -14,10 +14,14 @@ package struct ToolEnvironment {
   package var standardInput: Int32
   /// Whether standard error is a terminal (then long `check` runs show progress).
   package var errorIsTerminal: Bool
+  /// What commands composed, kept while the environment lives (the process's environment, which
+  /// the executable keeps until it exits); `nil` in memory environments.
+  private let kept: KeptObjects?
+
   /// Whether what a command composed is left for the process's exit to reclaim, as an app never
   /// frees its configuration (the process's environment), instead of being freed when the command
   /// returns (memory environments: tests run many commands in one process and must not leak).
-  package var keepsUntilExit: Bool
+  package var keepsUntilExit: Bool { kept != nil }
 
   /// An environment.
   package init(
@@ -28,7 +32,7 @@ package struct ToolEnvironment {
     self.standardError = standardError
     self.standardInput = standardInput
     self.errorIsTerminal = errorIsTerminal
-    self.keepsUntilExit = keepsUntilExit
+    self.kept = keepsUntilExit ? KeptObjects() : nil
   }
 
   /// The process's own streams.
@@ -44,15 +48,21 @@ package struct ToolEnvironment {
       standardOutput: .memory(), standardError: .memory(), standardInput: standardInput, errorIsTerminal: false)
   }
 
-  /// Keeps `object` alive until the process exits when ``keepsUntilExit``; otherwise does nothing,
-  /// and `object` is freed with its last reference.
+  /// Keeps `object` alive as long as this environment when ``keepsUntilExit`` (the executable
+  /// keeps the process's environment until it exits); otherwise does nothing, and `object` is
+  /// freed with its last reference.
   ///
-  /// A composed configuration is hundreds of objects: freeing them just before `exit` costs a
-  /// cold `deeplink route` about 170,000 instructions that an app, which never frees its
-  /// configuration, does not pay (`Docs/Performance.md`, "How launch is counted").
+  /// A composed configuration is hundreds of objects: freeing them just before `exit` cost a
+  /// cold `deeplink route` about 170,000 instructions (commit `cc88ef3`) that an app, which never
+  /// frees its configuration, does not pay (`Docs/Performance.md`, "How launch is counted").
   package func keepUntilExit(_ object: AnyObject) {
-    if keepsUntilExit { _ = Unmanaged.passRetained(object) }
+    kept?.objects.append(object)
   }
+}
+
+/// The objects a process's environment keeps until the exit.
+private final class KeptObjects {
+  var objects: [AnyObject] = []
 }
 
 /// A command that could not do its job, with the status to exit with.

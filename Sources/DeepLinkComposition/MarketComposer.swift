@@ -192,8 +192,15 @@ public struct MarketComposer: Sendable {
     for index in declared.side.rules.indices {
       compile(declared.side.rules[index].owned(by: owner), into: &marketCompiled)
     }
-    let checks = boundary(platform: specification, compiledRules: specification.compiledRules, checked: market.id)
-    problems += checks.problems(of: declared.side, compiledRules: marketCompiled)
+    // The boundary is let go before the lists it shares are grown below (alive, it would hold the
+    // platform's compiled rules, and appending the market's would copy them); what compiling
+    // needs of it, the platform routes' patterns, is kept.
+    let platformPatterns: [RoutePattern]
+    do {
+      let checks = boundary(platform: specification, compiledRules: specification.compiledRules, checked: market.id)
+      problems += checks.problems(of: declared.side, compiledRules: marketCompiled)
+      platformPatterns = checks.platformPatterns
+    }
 
     // The market's declarations appended in place, one by one: a list made by `map` or
     // `filter` and added with `+=` is copied element by element through its type's metadata.
@@ -230,7 +237,7 @@ public struct MarketComposer: Sendable {
     do {
       // The platform's routes are its first plugins, in the catalogue's order: their patterns,
       // read for the boundary, are not read again.
-      combined = try DeepLinkConfiguration(compiling: specification, parsedPluginPatterns: checks.platformPatterns)
+      combined = try DeepLinkConfiguration(compiling: specification, parsedPluginPatterns: platformPatterns)
     } catch {
       throw CompositionError(market: market.id, problems: problems + [.configuration(error)])
     }

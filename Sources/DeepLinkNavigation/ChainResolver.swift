@@ -64,6 +64,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
   ///   - patterns: patterns in the syntax of ``DeepLinkCore/RoutePattern``, most important first
   ///     (earlier steps win ties).
   ///   - values: one value for each pattern, in the same order.
+  /// - Precondition: `patterns` and `values` have the same count.
   /// - Throws: as ``init(steps:)``.
   public init(patterns: [String], values: [Value]) throws(DeepLinkConfigurationError) {
     precondition(patterns.count == values.count, "ChainResolver: one value for each pattern")

@@ -24,7 +24,7 @@ import Testing
     let environment = ToolEnvironment.process()
     weak var kept: Composed?
     do {
-      // One empty object, kept for the rest of the test process: what the check costs.
+      // Kept as long as the environment: here, to the end of the test.
       let composed = Composed()
       kept = composed
       environment.keepUntilExit(composed)

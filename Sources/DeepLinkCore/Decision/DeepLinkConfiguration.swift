@@ -68,6 +68,9 @@ public final class DeepLinkConfiguration: Sendable {
   /// made once.
   let opaquePlugins: [OpaquePlugin]
 
+  /// The configuration of these declarations. `routes` holds every table route, path-matching
+  /// plugins' included; `opaquePluginIndices` the indices in `plugins`, in order, of the plugins
+  /// without ``DeepLinkHandlerPlugin/pathMatching`` (the caller has asked each plugin once).
   init(
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink],
     compiledRules: [CompiledRewrite]? = nil, routes: [RouteSpecification],
@@ -112,6 +115,9 @@ public final class DeepLinkConfiguration: Sendable {
     self.confirmationBarrier = confirmationBarrier
     self.barriers = barriers
     self.plugins = plugins
+    assert(
+      opaquePluginIndices == plugins.indices.filter { plugins[$0].pathMatching == nil },
+      "opaquePluginIndices lists exactly the plugins without pathMatching")
     self.opaquePlugins = opaquePluginIndices.map {
       let target = RouteTarget(
         kind: .plugin($0), name: plugins[$0].name, barriers: [], waitForPreconditions: false, changesState: false,

@@ -136,8 +136,9 @@ extension DeepLinkConfiguration {
       compiled.count != links.count || compiled.indices.contains(where: { compiled[$0].rule != links[$0] })
       ? nil : compiled
     // No filters (as composition's) made afresh, not copied: copying the filters copies each of
-    // their six lists through its type's metadata, more types made at launch.
-    let filters = specification.filters.isEmpty ? LinkFilters() : specification.filters
+    // their six lists through its type's metadata, more types made at launch. Compared whole, so
+    // a filter added to `LinkFilters` later is never dropped here.
+    let filters = specification.filters == LinkFilters() ? LinkFilters() : specification.filters
     try self.init(
       urlSchemes: specification.urlSchemes, domains: specification.domains,
       universalLinks: specification.universalLinks, compiledRules: compiledRules, routes: routes,

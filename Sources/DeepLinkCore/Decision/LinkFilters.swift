@@ -20,12 +20,6 @@ public struct LinkFilters: Sendable, Hashable {
   /// No filters.
   public init() {}
 
-  /// Whether every list is empty (read in place, no list copied).
-  var isEmpty: Bool {
-    excludedSchemes.isEmpty && excludedHosts.isEmpty && blacklistSchemes.isEmpty && blacklistHosts.isEmpty
-      && whitelistSchemes.isEmpty && whitelistHosts.isEmpty
-  }
-
   /// The outcome and reason the filters give `link`, or `nil` to let it through.
   func verdict(for link: DeepLink) -> (DeepLinkOutcome, DeepLinkReason)? {
     if excludedSchemes.contains(link.scheme) { return (.ignored, .excludedScheme) }

@@ -97,8 +97,8 @@ final class RewritePlan: Sendable {
   /// The plan for `rule`, whose target gets `scheme`, a custom scheme already lowercased: the
   /// configuration checks and lowercases its app scheme once for all its rules.
   init?(_ rule: borrowing CompiledRewrite, scheme: String) {
-    // Each rule's plan is made at launch: the rule is borrowed (a copy would retain each of its
-    // strings and arrays), and the only lists made are the plan's own.
+    // Each rule's plan is made at launch: the rule is borrowed, not copied whole (only its
+    // source pattern is, once), and the only lists made are the plan's own.
     let targetNames = rule.targetParameterNames
     let pattern = rule.pattern
     // The source's captures the target does not take, path first, in the order written.

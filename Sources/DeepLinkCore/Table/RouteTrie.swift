@@ -467,6 +467,7 @@ struct RouteTrie: Sendable {
     return name.withUTF8 { intern(buffer: $0) }
   }
 
+  /// The index of the name spelled by `name`'s bytes in `names`, added if new.
   private mutating func intern(_ name: ArraySlice<UInt8>) -> Int32 {
     name.withUnsafeBufferPointer { intern(buffer: $0) }
   }
