@@ -263,22 +263,30 @@ public struct MarketBoundary: Sendable {
       let owner = (sides).first { $0.schemes.contains { $0.scheme == scheme } }?.owner
       return [.outOfScope(market: id, declaration: declaration.text, place: "scheme `\(scheme)`", owner: owner)]
     case .host(let host):
-      // By index: a side copied out of the array retains each of its lists, at every rule.
+      // By index: a side or a domain copied out of its list retains each of its strings and
+      // lists, at every rule.
       for index in sides.indices {
-        let domains = sides[index].domains
-        guard let claimed = domains.firstIndex(where: { $0.isValid && host.commonHost(with: $0.hostPattern) != nil })
-        else { continue }
+        guard let claimed = Self.firstDomain(of: sides[index], claiming: host) else { continue }
         // The platform's hosts are reported as captures (naming the platform rule) below.
         if sides[index].owner == .platform { return [] }
         return [
           .outOfScope(
             market: id, declaration: declaration.text, place: "host `\(host)`", owner: sides[index].owner,
-            claimed: domains[claimed].description)
+            claimed: sides[index].domains[claimed].description)
         ]
       }
       if market.domains.contains(where: { $0.isValid && $0.hostPattern.covers(host) }) { return [] }
       return [.outOfScope(market: id, declaration: declaration.text, place: "host `\(host)`", owner: nil)]
     }
+  }
+
+  /// The index of the first valid domain of `side` that shares a host with `host`, if any.
+  private static func firstDomain(of side: Side, claiming host: RoutePattern.HostPattern) -> Int? {
+    for index in side.domains.indices
+    where side.domains[index].isValid && host.commonHost(with: side.domains[index].hostPattern) != nil {
+      return index
+    }
+    return nil
   }
 
   /// A web pattern of a market on a platform host: every platform rule it overlaps, or the

@@ -176,7 +176,7 @@ public struct MarketComposer: Sendable {
     // Every rule is compiled once, for the checks and for the configuration, and each target
     // once. Lists of the rules that compile (and a count of those that do not), not of optional
     // rules: a list of optionals is two more types made at launch, and its rules copied out.
-    var targets: [String: RoutePattern] = [:]
+    var targets = RewriteTargets()
     var failures = 0
     func compile(_ rule: UniversalLink, into result: inout [CompiledRewrite]) {
       if let compiled = try? rule.compile(targets: &targets) { result.append(compiled) } else { failures += 1 }
@@ -214,15 +214,19 @@ public struct MarketComposer: Sendable {
       specification.domains.append(declared.side.domains[index].owned(by: owner))
     }
     // A market's own override flag counts only where the boundary checks found the platform's
-    // permission; without it the rule was refused above.
-    for index in declared.side.rules.indices {
-      specification.universalLinks.append(declared.side.rules[index].owned(by: owner))
-    }
-    // When one does not compile, the configuration compiles them again and reports the first
+    // permission; without it the rule was refused above. When every rule compiled, each rule
+    // appended is the very rule its compiled form holds (the configuration then compares them by
+    // identity); when one does not, the configuration compiles them again and reports the first
     // (a list shorter than the rules is not used).
     if failures == 0 {
-      for index in marketCompiled.indices { specification.compiledRules.append(marketCompiled[index]) }
+      for index in marketCompiled.indices {
+        specification.universalLinks.append(marketCompiled[index].rule)
+        specification.compiledRules.append(marketCompiled[index])
+      }
     } else {
+      for index in declared.side.rules.indices {
+        specification.universalLinks.append(declared.side.rules[index].owned(by: owner))
+      }
       specification.compiledRules.removeAll()
     }
     // By index: a `for … in` over the declaration's lists copies each list and destroys the copy
@@ -293,14 +297,14 @@ public struct MarketComposer: Sendable {
   /// target of every rule compiled (each compiled rule added its own): when each of those few is
   /// routed, no rule's target is unrouted, and the rules are not read one by one.
   private static func unroutedTargets(
-    _ configuration: DeepLinkConfiguration, targets: [String: RoutePattern]
+    _ configuration: DeepLinkConfiguration, targets: RewriteTargets
   ) -> [CompositionProblem] {
-    // Counted by looking each route up among the targets, not with a set of the routes: as many
-    // hashes, no set made. The table refuses two routes of one pattern, so no target counts twice.
+    // Counted by looking each route up among the targets, not with a set of the routes: no set
+    // made. The table refuses two routes of one pattern, so no target counts twice.
     // The configuration's list read in place (`routeList` copies it).
     var routedTargets = 0
     for index in configuration.routeSources.indices
-    where targets.index(forKey: configuration.routeSources[index]) != nil {
+    where targets.contains(configuration.routeSources[index]) {
       routedTargets += 1
     }
     guard routedTargets < targets.count else { return [] }

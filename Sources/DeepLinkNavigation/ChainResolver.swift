@@ -31,7 +31,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
   let table: RouteTable<Int>
   /// The first literal segment of every step, when every step starts with one: a link whose
   /// first segment is none of them cannot resolve, and is declined without any lookup.
-  let firstLiterals: Set<String>?
+  let firstLiterals: SmallStringMap<Bool>?
   /// The most segments one step can match (`nil` when a step has a catch-all): no run is tried
   /// longer than that, so resolving costs O(*n* · longest step), not O(*n*²).
   let longestRun: Int?
@@ -155,7 +155,9 @@ public struct ChainResolver<Value: Sendable>: Sendable {
 /// and what it knows of them before any lookup; each step's value is its index.
 struct ChainSteps {
   let table: RouteTable<Int>
-  let firstLiterals: Set<String>?
+  /// A map, not a `Set`: a handful of literals are compared in turn, with no hash (and no set
+  /// type made at launch).
+  let firstLiterals: SmallStringMap<Bool>?
   let longestRun: Int?
 
   /// Compiles `patterns`, most important first.
@@ -164,7 +166,7 @@ struct ChainSteps {
   ///   ``DeepLinkConfigurationError/conflictingRoutes(_:)``, as ``ChainResolver/init(steps:)``.
   init(patterns: [String]) throws(DeepLinkConfigurationError) {
     var builder = RouteTable<Int>.Builder()
-    var firstLiterals: Set<String>? = []
+    var firstLiterals: [String]? = []
     var longestRun: Int? = 0
     for index in patterns.indices {
       let pattern: RoutePattern
@@ -184,12 +186,12 @@ struct ChainSteps {
         longestRun = max(longest, pattern.segments.count)
       }
       if case .app = pattern.namespace, case .literal(let first)? = pattern.segments.first {
-        firstLiterals?.insert(first)
+        firstLiterals?.append(first)
       } else {
         firstLiterals = nil
       }
     }
-    self.firstLiterals = firstLiterals
+    self.firstLiterals = firstLiterals.map { SmallStringMap(keys: $0, values: Array(repeating: true, count: $0.count)) }
     self.longestRun = longestRun
     self.table = (consume builder).build()
   }

@@ -1,7 +1,11 @@
 import Foundation
 
 /// How the linker runs a routed decision: made with the decision, never part of it.
-struct ExecutionPlan: Sendable {
+///
+/// A final class, not a struct: `decide`, which makes no plan, then lets go of an empty optional
+/// reference, not of an optional struct, whose type the runtime would make at the first decision
+/// (about 37,000 instructions at launch, counted on `bfaa467`).
+final class ExecutionPlan: Sendable {
   /// The route or plugin chosen.
   let target: RouteTarget
   /// Whether ``target`` came from the route table (rather than an opaque plugin).
@@ -11,11 +15,23 @@ struct ExecutionPlan: Sendable {
   /// The data an opaque plugin's `shouldHandleDeepLink` returned.
   let pluginData: Data?
   /// The typed value a step-resolving plugin's `resolveDeepLinkValue` returned.
-  var pluginValue: (any Sendable)? = nil
+  let pluginValue: (any Sendable)?
   /// The candidates to try, in order, when ``target`` declines: the remaining table candidates,
   /// then the opaque plugins after the one chosen that take the link. Computed with the plan, so
   /// the linker never asks the decision again.
-  var fallbacks: [LinkCandidate] = []
+  let fallbacks: [LinkCandidate]
+
+  init(
+    target: RouteTarget, matchedInTable: Bool, extraParameters: DeepLinkParameters, pluginData: Data?,
+    pluginValue: (any Sendable)? = nil, fallbacks: [LinkCandidate]
+  ) {
+    self.target = target
+    self.matchedInTable = matchedInTable
+    self.extraParameters = extraParameters
+    self.pluginData = pluginData
+    self.pluginValue = pluginValue
+    self.fallbacks = fallbacks
+  }
 }
 
 /// One route or plugin that may handle a link, with everything the gate and execute stages need.
@@ -101,9 +117,7 @@ extension DeepLinkConfiguration {
     guard planning else { return (decision, nil) }
     return (
       decision,
-      withFallbacks(
-        ExecutionPlan(target: target, matchedInTable: true, extraParameters: walk.extras, pluginData: nil),
-        after: decision)
+      makePlan(target: target, matchedInTable: true, extraParameters: walk.extras, pluginData: nil, after: decision)
     )
   }
 
@@ -135,42 +149,47 @@ extension DeepLinkConfiguration {
     guard planning else { return (decision, nil) }
     return (
       decision,
-      withFallbacks(
-        ExecutionPlan(
-          target: match.target, matchedInTable: false, extraParameters: extras, pluginData: match.data,
-          pluginValue: match.value),
-        after: decision)
+      makePlan(
+        target: match.target, matchedInTable: false, extraParameters: extras, pluginData: match.data,
+        pluginValue: match.value, after: decision)
     )
   }
 
-  /// `plan` with its fallbacks: the remaining table candidates, then the opaque plugins after
-  /// the one chosen that take the link, each with the barriers it passes.
-  private func withFallbacks(_ plan: ExecutionPlan, after decision: DeepLinkDecision) -> ExecutionPlan {
-    guard let link = decision.routedLink else { return plan }
-    var plan = plan
+  /// The plan for `target` with its fallbacks: the remaining table candidates, then the opaque
+  /// plugins after the one chosen that take the link, each with the barriers it passes.
+  private func makePlan(
+    target: RouteTarget, matchedInTable: Bool, extraParameters: DeepLinkParameters, pluginData: Data?,
+    pluginValue: (any Sendable)? = nil, after decision: DeepLinkDecision
+  ) -> ExecutionPlan {
+    var fallbacks: [LinkCandidate] = []
+    guard let link = decision.routedLink else {
+      return ExecutionPlan(
+        target: target, matchedInTable: matchedInTable, extraParameters: extraParameters, pluginData: pluginData,
+        pluginValue: pluginValue, fallbacks: fallbacks)
+    }
     let linkOwner = decision.linkOwner ?? .platform
     var nextPlugin = 0
-    if plan.matchedInTable {
+    if matchedInTable {
       let visible = routes.candidates(for: link).filter { $0.value.owner.sees(linkOf: linkOwner) && Self.accepts($0) }
       for match in visible.dropFirst() {
-        var parameters = plan.extraParameters
+        var parameters = extraParameters
         for (name, value) in match.parameters { parameters[name] = value }
-        guard Self.unsafeParameter(in: parameters, of: match.value, extras: plan.extraParameters) == nil else {
+        guard Self.unsafeParameter(in: parameters, of: match.value, extras: extraParameters) == nil else {
           continue
         }
-        plan.fallbacks.append(
+        fallbacks.append(
           LinkCandidate(
             route: RouteID(name: match.value.name, pattern: match.pattern), target: match.value, parameters: parameters,
             barriers: barriers(for: match.value, pluginBarrier: nil, source: decision.source), pluginData: nil,
             matchedInTable: true))
       }
-    } else if case .plugin(let chosen) = plan.target.kind,
+    } else if case .plugin(let chosen) = target.kind,
       let position = opaquePlugins.firstIndex(where: { $0.index == chosen })
     {
       nextPlugin = position + 1
     }
     for opaque in opaquePlugins.dropFirst(nextPlugin) where opaque.target.owner.sees(linkOf: linkOwner) {
-      let (target, stepResolver) = (opaque.target, opaque.stepResolver)
+      let (candidateTarget, stepResolver) = (opaque.target, opaque.stepResolver)
       let plugin = plugins[opaque.index]
       let inertLink = NestedLink.dropped(from: link)
       let (option, _, value) =
@@ -179,13 +198,15 @@ extension DeepLinkConfiguration {
         pluginBarrier.map({ barriers[$0.rawValue] != nil }) ?? true
       else { continue }
       var candidate = LinkCandidate(
-        route: RouteID(name: plugin.name), target: target, parameters: plan.extraParameters,
-        barriers: barriers(for: target, pluginBarrier: pluginBarrier, source: decision.source), pluginData: data,
-        matchedInTable: false)
+        route: RouteID(name: plugin.name), target: candidateTarget, parameters: extraParameters,
+        barriers: barriers(for: candidateTarget, pluginBarrier: pluginBarrier, source: decision.source),
+        pluginData: data, matchedInTable: false)
       candidate.pluginValue = value
-      plan.fallbacks.append(candidate)
+      fallbacks.append(candidate)
     }
-    return plan
+    return ExecutionPlan(
+      target: target, matchedInTable: matchedInTable, extraParameters: extraParameters, pluginData: pluginData,
+      pluginValue: pluginValue, fallbacks: fallbacks)
   }
 
   /// Whether a table candidate's plugin accepts its captured values.

@@ -173,7 +173,7 @@ public final class DeepLinkConfiguration: Sendable {
         throw .conflictingRoutes(error)
       }
     }
-    self.routes = routeBuilder.build()
+    self.routes = (consume routeBuilder).build()
     self.routeSources = routes.map(\.pattern.source)
     if checksDestinations { try Self.checkDestinations(routes, rules: effective) }
   }

@@ -60,7 +60,8 @@ extension RoutePattern.HostPattern {
   public func commonHost(with other: Self) -> String? {
     switch (self, other) {
     case (.exact(let a), .exact(let b)):
-      return a == b ? a : nil
+      // Lengths first (stored for native strings): most hosts compared differ in length.
+      return a.utf8.count == b.utf8.count && a == b ? a : nil
     case (.exact(let host), .subdomains), (.subdomains, .exact(let host)):
       return matches(host) && other.matches(host) ? host : nil
     case (.subdomains(let a), .subdomains(let b)):

@@ -87,18 +87,46 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The pattern's parts, read once and shared by every copy of the pattern.
+  ///
+  /// A class, so a copy of a pattern (into a rule, a table, a check) retains one reference, not
+  /// each of its strings and lists, and letting go of it releases one: composition copies each
+  /// pattern several times at launch.
+  private final class Parts: Sendable {
+    let source: String
+    let scheme: String?
+    let segments: [Segment]
+    let queryCaptures: [QueryCapture]
+    let isCaseInsensitive: Bool
+    let namespace: Namespace
+
+    init(
+      source: String, scheme: String?, segments: [Segment], queryCaptures: [QueryCapture], isCaseInsensitive: Bool,
+      namespace: Namespace
+    ) {
+      self.source = source
+      self.scheme = scheme
+      self.segments = segments
+      self.queryCaptures = queryCaptures
+      self.isCaseInsensitive = isCaseInsensitive
+      self.namespace = namespace
+    }
+  }
+
+  private let parts: Parts
+
   /// The pattern as written.
-  public let source: String
+  public var source: String { parts.source }
   /// The lowercased scheme for `scheme://` and web patterns; `nil` for app patterns.
-  public let scheme: String?
+  public var scheme: String? { parts.scheme }
   /// The path segments.
-  public let segments: [Segment]
+  public var segments: [Segment] { parts.segments }
   /// The query captures, in the order written.
-  public let queryCaptures: [QueryCapture]
+  public var queryCaptures: [QueryCapture] { parts.queryCaptures }
   /// Whether literal segments compare without regard to ASCII case.
-  public let isCaseInsensitive: Bool
+  public var isCaseInsensitive: Bool { parts.isCaseInsensitive }
   /// The links this pattern can apply to.
-  public let namespace: Namespace
+  public var namespace: Namespace { parts.namespace }
 
   /// Reads a pattern.
   ///
@@ -110,12 +138,26 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   public init(_ source: String, caseInsensitive: Bool = false) throws(RoutePatternError) {
     var values = PatternValues(source: Array(source.utf8))
     try RoutePatternParser.read(source, into: &values)
-    self.source = source
-    self.scheme = values.scheme
-    self.segments = values.segments
-    self.queryCaptures = values.queryCaptures
-    self.namespace = values.namespace
-    self.isCaseInsensitive = caseInsensitive
+    self.parts = Parts(
+      source: source, scheme: values.scheme, segments: values.segments, queryCaptures: values.queryCaptures,
+      isCaseInsensitive: caseInsensitive, namespace: values.namespace)
+  }
+
+  /// Two patterns are equal when they are written the same and read the same way.
+  public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
+    lhs.parts === rhs.parts
+      || (lhs.source == rhs.source && lhs.scheme == rhs.scheme && lhs.segments == rhs.segments
+        && lhs.queryCaptures == rhs.queryCaptures && lhs.isCaseInsensitive == rhs.isCaseInsensitive
+        && lhs.namespace == rhs.namespace)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(source)
+    hasher.combine(scheme)
+    hasher.combine(segments)
+    hasher.combine(queryCaptures)
+    hasher.combine(isCaseInsensitive)
+    hasher.combine(namespace)
   }
 
   /// The names of every capture, path first, then query, in the order written.

@@ -9,19 +9,44 @@
 /// let rule = UniversalLink("https://shop.example.ca/fr/panier", to: "/cart", parameters: ["locale": "fr"])
 /// ```
 public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
+  /// The rule's parts, shared by every copy of the rule: a copy (into a compiled rule, a list,
+  /// a check) retains one reference, not each of its strings and its parameters.
+  private final class Parts: Sendable {
+    let pattern: String
+    let target: String
+    let parameters: [String: String]
+    let isCaseInsensitive: Bool
+    let isOverride: Bool
+    let owner: LinkOwner
+
+    init(
+      pattern: String, target: String, parameters: [String: String], isCaseInsensitive: Bool, isOverride: Bool,
+      owner: LinkOwner
+    ) {
+      self.pattern = pattern
+      self.target = target
+      self.parameters = parameters
+      self.isCaseInsensitive = isCaseInsensitive
+      self.isOverride = isOverride
+      self.owner = owner
+    }
+  }
+
+  private let parts: Parts
+
   /// The pattern of the links the rule applies to, as written.
-  public let pattern: String
+  public var pattern: String { parts.pattern }
   /// The app pattern the link becomes, as written.
-  public let target: String
+  public var target: String { parts.target }
   /// Fixed parameters passed on with every rewritten link.
-  public let parameters: [String: String]
+  public var parameters: [String: String] { parts.parameters }
   /// Whether the source pattern's literals ignore ASCII case (web paths usually do).
-  public let isCaseInsensitive: Bool
+  public var isCaseInsensitive: Bool { parts.isCaseInsensitive }
   /// Whether the rule deliberately replaces an earlier rule for the same links. In a composed
   /// configuration only the platform's catalogue can allow a market's rule to do that.
-  public let isOverride: Bool
+  public var isOverride: Bool { parts.isOverride }
   /// Who declared the rule; composition sets it (``owned(by:)``).
-  public private(set) var owner: LinkOwner = .platform
+  public var owner: LinkOwner { parts.owner }
 
   /// Declares a rule. It is checked when the configuration is compiled (``compile()``), which
   /// fails with an error naming the rule.
@@ -36,18 +61,39 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
     _ pattern: String, to target: String, parameters: [String: String] = [:], caseInsensitive: Bool = true,
     isOverride: Bool = false
   ) {
-    self.pattern = pattern
-    self.target = target
-    self.parameters = parameters
-    self.isCaseInsensitive = caseInsensitive
-    self.isOverride = isOverride
+    parts = Parts(
+      pattern: pattern, target: target, parameters: parameters, isCaseInsensitive: caseInsensitive,
+      isOverride: isOverride, owner: .platform)
+  }
+
+  private init(_ parts: Parts) {
+    self.parts = parts
   }
 
   /// The same rule, owned by `owner`.
   public func owned(by owner: LinkOwner) -> UniversalLink {
-    var copy = self
-    copy.owner = owner
-    return copy
+    if owner == parts.owner { return self }
+    return UniversalLink(
+      Parts(
+        pattern: pattern, target: target, parameters: parameters, isCaseInsensitive: isCaseInsensitive,
+        isOverride: isOverride, owner: owner))
+  }
+
+  /// Two rules are equal when they are declared the same and owned by the same side.
+  public static func == (lhs: UniversalLink, rhs: UniversalLink) -> Bool {
+    lhs.parts === rhs.parts
+      || (lhs.pattern == rhs.pattern && lhs.target == rhs.target && lhs.parameters == rhs.parameters
+        && lhs.isCaseInsensitive == rhs.isCaseInsensitive && lhs.isOverride == rhs.isOverride
+        && lhs.owner == rhs.owner)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(pattern)
+    hasher.combine(target)
+    hasher.combine(parameters)
+    hasher.combine(isCaseInsensitive)
+    hasher.combine(isOverride)
+    hasher.combine(owner)
   }
 
   /// Checks the rule and compiles its two patterns.
@@ -61,10 +107,10 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
   /// ``compile()``, reading the target from `targets` when a rule compiled with the same table
   /// had the same target, and adding it otherwise: the rules of a catalogue lead to a handful of
   /// targets, so composition reads each once.
-  package func compile(targets: inout [String: RoutePattern]) throws(UniversalLinkError) -> CompiledRewrite {
-    if let known = targets[target] { return try compile(target: known) }
+  package func compile(targets: inout RewriteTargets) throws(UniversalLinkError) -> CompiledRewrite {
+    if let known = targets.pattern(for: target) { return try compile(target: known) }
     let compiled = try compile(target: nil)
-    targets[target] = compiled.target
+    targets.add(target, compiled.target)
     return compiled
   }
 

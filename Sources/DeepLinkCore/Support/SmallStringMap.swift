@@ -5,9 +5,9 @@
 /// these are is a length check and a byte comparison (inline for keys of 15 bytes or fewer); a
 /// `Dictionary` would hash the key with a seeded SipHash first, which costs more than comparing
 /// a few keys. Larger maps use a `Dictionary`.
-struct SmallStringMap<Value: Sendable>: Sendable {
+package struct SmallStringMap<Value: Sendable>: Sendable {
   /// The most keys compared in turn before a dictionary is used.
-  static var linearLimit: Int { 8 }
+  package static var linearLimit: Int { 8 }
 
   private let keys: [String]
   private let values: [Value]
@@ -18,7 +18,7 @@ struct SmallStringMap<Value: Sendable>: Sendable {
   ///
   /// Two lists, not a list of pairs: each distinct tuple type an app uses is type metadata the
   /// Swift runtime makes on first use, at launch (see `Docs/Performance.md`).
-  init(keys: [String], values: [Value]) {
+  package init(keys: [String], values: [Value]) {
     precondition(keys.count == values.count, "a value for each key")
     var kept: [String] = []
     var keptValues: [Value] = []
@@ -48,7 +48,7 @@ struct SmallStringMap<Value: Sendable>: Sendable {
 
   /// The value for `key`, or `nil`.
   @inline(__always)
-  subscript(_ key: String) -> Value? {
+  package subscript(_ key: String) -> Value? {
     if let index { return index[key].map { values[$0] } }
     // Lengths first: for native strings a stored count, so most keys are passed over cheaply.
     let count = key.utf8.count
@@ -67,11 +67,11 @@ struct SmallStringMap<Value: Sendable>: Sendable {
 
   /// Whether `key` is in the map.
   @inline(__always)
-  func contains(_ key: String) -> Bool { self[key] != nil }
+  package func contains(_ key: String) -> Bool { self[key] != nil }
 
   /// Whether the map has no keys.
-  var isEmpty: Bool { keys.isEmpty }
+  package var isEmpty: Bool { keys.isEmpty }
 
   /// The number of keys.
-  var count: Int { keys.count }
+  package var count: Int { keys.count }
 }
