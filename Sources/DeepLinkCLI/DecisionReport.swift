@@ -33,7 +33,9 @@ struct DecisionReport {
     rewrittenTo = decision.rewrittenTo.map { SafeText.redact($0, names: &names) }
     barriers = decision.barriers.map(\.rawValue)
     reason = decision.reason?.rawValue
-    policy = decision.policyVersion
+    // Unwrapped, not copied whole: an optional copied out of the decision goes through its
+    // type's metadata, made for this line alone in a `deeplink route` process.
+    if let version = decision.policyVersion { policy = version } else { policy = nil }
   }
 
   /// Writes the object, keys in the documented order; `steps` only for a chained link.

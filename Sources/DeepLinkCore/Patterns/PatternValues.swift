@@ -29,6 +29,21 @@ struct PatternValues: PatternScanOutput {
     }
   }
 
+  /// The segments, moved out (the values keep an empty list): no reference count to take and
+  /// give back again as the values are let go.
+  mutating func takeSegments() -> [RoutePattern.Segment] {
+    var taken: [RoutePattern.Segment] = []
+    swap(&taken, &segments)
+    return taken
+  }
+
+  /// The query captures, moved out as ``takeSegments()`` moves the segments.
+  mutating func takeQueryCaptures() -> [RoutePattern.QueryCapture] {
+    var taken: [RoutePattern.QueryCapture] = []
+    swap(&taken, &queryCaptures)
+    return taken
+  }
+
   mutating func append(_ capture: ScannedPattern.QueryCapture) {
     queryCaptures.append(
       RoutePattern.QueryCapture(

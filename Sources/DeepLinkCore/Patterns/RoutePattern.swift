@@ -139,7 +139,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     var values = PatternValues(source: Array(source.utf8))
     try RoutePatternParser.read(source, into: &values)
     self.parts = Parts(
-      source: source, scheme: values.scheme, segments: values.segments, queryCaptures: values.queryCaptures,
+      source: source, scheme: values.scheme, segments: values.takeSegments(), queryCaptures: values.takeQueryCaptures(),
       isCaseInsensitive: caseInsensitive, namespace: values.namespace)
   }
 
