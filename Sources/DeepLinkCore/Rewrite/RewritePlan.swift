@@ -144,7 +144,8 @@ final class RewritePlan: Sendable {
     }
     self.literalPath = literals
     var queryItems: [QueryItem] = []
-    queryItems.reserveCapacity(rule.target.queryCaptures.count)
+    // Most targets have no query: reserving room for none still makes a buffer call.
+    if !rule.target.queryCaptures.isEmpty { queryItems.reserveCapacity(rule.target.queryCaptures.count) }
     for capture in rule.target.queryCaptures {
       let source = Self.valueSource(of: capture.name, in: pattern, fixed: rule.parameters[capture.name])
       queryItems.append(QueryItem(key: capture.key, source: source, type: capture.type, isOptional: capture.isOptional))

@@ -8,8 +8,10 @@
 package struct RewriteTargets {
   /// Each target's pattern as written, in the order added.
   package private(set) var sources: [String] = []
-  /// Each target's pattern, compiled, at the same place as its source.
-  private var patterns: [RoutePattern] = []
+  /// The first rule compiled to each target, at the same place as its source: its compiled
+  /// target and the target's parameter names serve every later rule to it. (Rules, not a list
+  /// of patterns and a list of name lists: a list of lists is one more type made at launch.)
+  package private(set) var firstRules: [CompiledRewrite] = []
   /// The position of each source, once there are more than a handful.
   private var index: [String: Int]? = nil
 
@@ -19,16 +21,12 @@ package struct RewriteTargets {
   /// The number of targets.
   package var count: Int { sources.count }
 
-  /// The pattern of the target written `source`, if one was added.
-  package func pattern(for source: String) -> RoutePattern? {
-    position(of: source).map { patterns[$0] }
-  }
-
   /// Whether the target written `source` was added.
   package func contains(_ source: String) -> Bool { position(of: source) != nil }
 
-  /// Adds the target written `source`, compiled as `pattern`, unless it is there already.
-  package mutating func add(_ source: String, _ pattern: RoutePattern) {
+  /// Adds the target of `rule`, compiled, unless it is there already.
+  package mutating func add(_ rule: CompiledRewrite) {
+    let source = rule.rule.target
     guard position(of: source) == nil else { return }
     if index == nil && sources.count == SmallStringMap<Int>.linearLimit {
       var made: [String: Int] = [:]
@@ -37,10 +35,11 @@ package struct RewriteTargets {
     }
     index?[source] = sources.count
     sources.append(source)
-    patterns.append(pattern)
+    firstRules.append(rule)
   }
 
-  private func position(of source: String) -> Int? {
+  /// The position of the target written `source` in ``sources``, if it was added.
+  package func position(of source: String) -> Int? {
     if let index { return index[source] }
     // The last added first: the rules of a web path on each of a market's hosts come together.
     // Lengths first (stored for native strings): most targets compared differ in length.

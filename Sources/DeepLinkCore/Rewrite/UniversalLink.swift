@@ -108,13 +108,19 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
   /// had the same target, and adding it otherwise: the rules of a catalogue lead to a handful of
   /// targets, so composition reads each once.
   package func compile(targets: inout RewriteTargets) throws(UniversalLinkError) -> CompiledRewrite {
-    if let known = targets.pattern(for: target) { return try compile(target: known) }
+    if let position = targets.position(of: target) {
+      let first = targets.firstRules[position]
+      return try compile(target: first.target, parameterNames: first.targetParameterNames)
+    }
     let compiled = try compile(target: nil)
-    targets.add(target, compiled.target)
+    targets.add(compiled)
     return compiled
   }
 
-  private func compile(target known: RoutePattern?) throws(UniversalLinkError) -> CompiledRewrite {
+  /// Compiles the rule; `known` is its target compiled already, with its parameter names.
+  private func compile(
+    target known: RoutePattern?, parameterNames knownNames: [String] = []
+  ) throws(UniversalLinkError) -> CompiledRewrite {
     let source: RoutePattern
     let destination: RoutePattern
     do {
@@ -152,7 +158,8 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
     var consumed = source.queryCaptures.map(\.key)
     for capture in destination.queryCaptures where !consumed.contains(capture.key) { consumed.append(capture.key) }
     return CompiledRewrite(
-      rule: self, pattern: source, target: destination, targetParameterNames: destination.parameterNames,
+      rule: self, pattern: source, target: destination,
+      targetParameterNames: known == nil ? destination.parameterNames : knownNames,
       consumedQueryKeys: consumed)
   }
 
