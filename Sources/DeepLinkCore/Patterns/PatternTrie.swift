@@ -121,13 +121,15 @@ package struct PatternTrie: Sendable {
 
   private mutating func literalChild(of parent: Int, _ label: PathLanguage.Label, text: String) -> Int {
     let key = Self.edgeKey(parent, text)
-    var candidate = literalEdges[key].map(Int.init) ?? -1
+    // Looked up once: the first child of that text heads the list a new one joins.
+    let head = literalEdges[key].map(Int.init) ?? -1
+    var candidate = head
     while candidate >= 0 {
       if labels[candidate] == label { return candidate }
       candidate = nextSameText[candidate]
     }
     let child = makeNode(label)
-    nextSameText[child] = literalEdges[key].map(Int.init) ?? -1
+    nextSameText[child] = head
     literalEdges[key] = Int32(child)
     link(child, into: .literals, of: parent)
     if ParameterType.int.accepts(text) { link(child, into: .intLiterals, of: parent) }

@@ -61,9 +61,10 @@ enum RoutePatternParser {
       guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
         bytes.count >= colon + 3, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
       else { throw fail(0, .missingStart) }
-      let name = String(decoding: bytes[0..<colon], as: UTF8.self)
-      guard isScheme(bytes[0..<colon]) else { throw fail(0, .invalidScheme(name)) }
-      let lowered = name.lowercased()
+      guard isScheme(bytes[0..<colon]) else {
+        throw fail(0, .invalidScheme(String(decoding: bytes[0..<colon], as: UTF8.self)))
+      }
+      let lowered = lowercasedScheme(bytes[0..<colon])
       scanned.scheme = lowered
       pathStart = colon + 3
       if lowered == "http" || lowered == "https" {
@@ -379,6 +380,19 @@ enum RoutePatternParser {
       return nil
     }
     return scanned.appendDecoded(decoded)
+  }
+
+  /// The scheme `bytes` (``isScheme(_:)``: ASCII) lowercased; `https`, as most patterns spell it,
+  /// recognised without making a string to lowercase.
+  private static func lowercasedScheme(_ bytes: ArraySlice<UInt8>) -> String {
+    let start = bytes.startIndex
+    if bytes.count == 5 && bytes[start] == UInt8(ascii: "h") && bytes[start + 1] == UInt8(ascii: "t")
+      && bytes[start + 2] == UInt8(ascii: "t") && bytes[start + 3] == UInt8(ascii: "p")
+      && bytes[start + 4] == UInt8(ascii: "s")
+    {
+      return "https"
+    }
+    return String(decoding: bytes, as: UTF8.self).asciiLowercased
   }
 
   private static func isScheme(_ bytes: ArraySlice<UInt8>) -> Bool {

@@ -44,26 +44,11 @@ final class CompiledRouteTrie: @unchecked Sendable {
     captures = trie.captures.takeBuffer()
     queries = Self.copy(trie.queries)
     names = Self.copy(trie.names)
-    schemeRoots = Self.roots(trie.schemeRoots)
-    hostRoots = Self.roots(trie.hostRoots)
-    wildcardRoots = Self.roots(trie.wildcardRoots)
+    // In the order they were made (their node index).
+    schemeRoots = SmallStringMap(keys: trie.schemeRoots.keys, values: trie.schemeRoots.roots)
+    hostRoots = SmallStringMap(keys: trie.hostRoots.keys, values: trie.hostRoots.roots)
+    wildcardRoots = SmallStringMap(keys: trie.wildcardRoots.keys, values: trie.wildcardRoots.roots)
     trie = RouteTrie()
-  }
-
-  /// `roots` in the order they were made (their node index; a dictionary's order is its
-  /// hasher's), read into two lists rather than sorted as pairs: a list of pairs is one more
-  /// generic type for the runtime to make at launch.
-  private static func roots<Key: StringProtocol>(_ roots: [Key: Int32]) -> SmallStringMap<Int32> {
-    var keys: [String] = []
-    var values: [Int32] = []
-    keys.reserveCapacity(roots.count)
-    values.reserveCapacity(roots.count)
-    for (key, value) in roots {
-      keys.append(String(key))
-      values.append(value)
-    }
-    let order = values.indices.sorted { values[$0] < values[$1] }
-    return SmallStringMap(keys: order.map { keys[$0] }, values: order.map { values[$0] })
   }
 
   deinit {
