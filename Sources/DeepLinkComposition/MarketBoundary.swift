@@ -266,7 +266,7 @@ public struct MarketBoundary: Sendable {
       // By index: a side or a domain copied out of its list retains each of its strings and
       // lists, at every rule.
       for index in sides.indices {
-        guard let claimed = Self.firstDomain(of: sides[index], claiming: host) else { continue }
+        guard let claimed = Self.firstDomain(in: sides[index].domains, claiming: host) else { continue }
         // The platform's hosts are reported as captures (naming the platform rule) below.
         if sides[index].owner == .platform { return [] }
         return [
@@ -280,10 +280,11 @@ public struct MarketBoundary: Sendable {
     }
   }
 
-  /// The index of the first valid domain of `side` that shares a host with `host`, if any.
-  private static func firstDomain(of side: Side, claiming host: RoutePattern.HostPattern) -> Int? {
-    for index in side.domains.indices
-    where side.domains[index].isValid && host.commonHost(with: side.domains[index].hostPattern) != nil {
+  /// The index of the first valid domain of `domains` that shares a host with `host`, if any.
+  /// Given the list, not its side: a side passed on is copied, each of its lists retained.
+  private static func firstDomain(in domains: [Domain], claiming host: RoutePattern.HostPattern) -> Int? {
+    for index in domains.indices
+    where domains[index].isValid && host.commonHost(with: domains[index].hostPattern) != nil {
       return index
     }
     return nil
