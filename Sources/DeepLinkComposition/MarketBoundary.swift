@@ -188,7 +188,9 @@ public struct MarketBoundary: Sendable {
     // By index, only the rule and its pattern read: a compiled rule copied out of the list
     // retains every string and list of its two patterns.
     for index in rules.indices {
-      problems += self.problems(ofRule: rules[index].rule, rules[index].pattern, market: market, sides: sides)
+      // Most rules have none: nothing appended then.
+      let found = self.problems(ofRule: rules[index].rule, rules[index].pattern, market: market, sides: sides)
+      if !found.isEmpty { problems += found }
     }
     for route in market.routes {
       guard let pattern = try? RoutePattern(route.pattern) else { continue }  // reported when compiled
@@ -212,8 +214,9 @@ public struct MarketBoundary: Sendable {
       }
       return replacesAGrantedRule ? [] : [.selfDeclaredOverride(market: id, rule: rule.description)]
     }
-    return scopeProblems(declaration, pattern.namespace, market: market, sides: sides)
-      + captures(declaration, pattern, market: market)
+    let scope = scopeProblems(declaration, pattern.namespace, market: market, sides: sides)
+    let captured = captures(declaration, pattern, market: market)
+    return scope.isEmpty ? captured : scope + captured
   }
 
   /// The platform links a market's rule or route captures: on a platform host, the platform's
@@ -223,9 +226,7 @@ public struct MarketBoundary: Sendable {
     let id = market.owner.marketID ?? "?"
     switch pattern.namespace {
     case .host(let host):
-      guard platform.domains.contains(where: { $0.isValid && host.commonHost(with: $0.hostPattern) != nil }) else {
-        return []
-      }
+      guard Self.firstDomain(in: platform.domains, claiming: host) != nil else { return [] }
       return webCaptures(declaration, pattern, market: id)
     case .scheme(let scheme):
       guard let claimed = market.schemes.first(where: { $0.scheme == scheme }) else { return [] }
