@@ -294,7 +294,7 @@ public struct MarketComposer: Sendable {
   }
 
   /// Rewrite targets that no route or plugin of the combined table handles. `targets` holds the
-  /// target of every rule compiled (each compiled rule added its own): when each of those few is
+  /// target of every rule compiled, each once: when each of those few is
   /// routed, no rule's target is unrouted, and the rules are not read one by one.
   private static func unroutedTargets(
     _ configuration: DeepLinkConfiguration, targets: RewriteTargets

@@ -104,9 +104,9 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
     try compile(target: nil)
   }
 
-  /// ``compile()``, reading the target from `targets` when a rule compiled with the same table
-  /// had the same target, and adding it otherwise: the rules of a catalogue lead to a handful of
-  /// targets, so composition reads each once.
+  /// ``compile()``, reading the target from `targets` when a rule compiled with the same
+  /// `targets` had the same target, and adding it otherwise: the rules of a catalogue lead to a
+  /// handful of targets, so composition reads each once.
   package func compile(targets: inout RewriteTargets) throws(UniversalLinkError) -> CompiledRewrite {
     if let position = targets.position(of: target) {
       let first = targets.firstRules[position]

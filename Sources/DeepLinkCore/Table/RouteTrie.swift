@@ -177,8 +177,8 @@ struct RouteTrie: Sendable {
 
   /// The roots of one kind of namespace (schemes, exact hosts, wildcard suffixes), in the order
   /// made: a table has a handful, compared in turn, length first; more are indexed by a
-  /// dictionary, made only then (a first dictionary of a type is metadata made at launch, and
-  /// hashing a host costs more than comparing a few).
+  /// dictionary, whose storage is made only then (a dictionary's first storage of a type is
+  /// metadata the runtime makes at launch, and hashing a host costs more than comparing a few).
   struct RootList: Sendable {
     /// Each namespace's scheme, host or suffix, in the order its root was made.
     private(set) var keys: [String] = []
