@@ -176,7 +176,7 @@ public struct MarketComposer: Sendable {
     // Every rule is compiled once, for the checks and for the configuration, and each target
     // once. Lists of the rules that compile (and a count of those that do not), not of optional
     // rules: a list of optionals is two more types made at launch, and its rules copied out.
-    var targets = RewriteTargets()
+    var targets = SmallStringMap<CompiledRewrite>()
     var failures = 0
     func compile(_ rule: UniversalLink, into result: inout [CompiledRewrite]) {
       if let compiled = try? rule.compile(targets: &targets) { result.append(compiled) } else { failures += 1 }
@@ -294,10 +294,10 @@ public struct MarketComposer: Sendable {
   }
 
   /// Rewrite targets that no route or plugin of the combined table handles. `targets` holds the
-  /// target of every rule compiled, each once: when each of those few is
-  /// routed, no rule's target is unrouted, and the rules are not read one by one.
+  /// target of every rule compiled, each once: when each of those few is routed, no rule's
+  /// target is unrouted, and the rules are not read one by one.
   private static func unroutedTargets(
-    _ configuration: DeepLinkConfiguration, targets: RewriteTargets
+    _ configuration: DeepLinkConfiguration, targets: SmallStringMap<CompiledRewrite>
   ) -> [CompositionProblem] {
     // Counted by looking each route up among the targets, not with a set of the routes: no set
     // made. The table refuses two routes of one pattern, so no target counts twice.

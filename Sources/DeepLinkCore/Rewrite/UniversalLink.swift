@@ -104,16 +104,18 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
     try compile(target: nil)
   }
 
-  /// ``compile()``, reading the target from `targets` when a rule compiled with the same
-  /// `targets` had the same target, and adding it otherwise: the rules of a catalogue lead to a
-  /// handful of targets, so composition reads each once.
-  package func compile(targets: inout RewriteTargets) throws(UniversalLinkError) -> CompiledRewrite {
-    if let position = targets.position(of: target) {
-      let first = targets.firstRules[position]
+  /// ``compile()``, reading the target from `targets` when a rule compiled before had the same
+  /// target, and adding this rule under its target otherwise: the rules of a catalogue lead to a
+  /// handful of targets, so composition reads each once. `targets` maps each target as written
+  /// to the first rule compiled to it, whose compiled target and parameter names later rules share.
+  package func compile(
+    targets: inout SmallStringMap<CompiledRewrite>
+  ) throws(UniversalLinkError) -> CompiledRewrite {
+    if let first = targets[target] {
       return try compile(target: first.target, parameterNames: first.targetParameterNames)
     }
     let compiled = try compile(target: nil)
-    targets.add(compiled)
+    targets.add(target, compiled)
     return compiled
   }
 

@@ -1,17 +1,25 @@
-/// A read-only map from strings to values for the handful of keys a decision looks up on every
-/// link: schemes, hosts, the roots of a route table.
+/// A map from strings to values for the handful of keys composition and decisions look up:
+/// schemes, hosts, the roots of a route table, the targets of rewrite rules.
 ///
-/// Up to ``linearLimit`` keys are compared in turn with `==`, which for the short ASCII keys
-/// these are is a length check and a byte comparison (inline for keys of 15 bytes or fewer); a
-/// `Dictionary` would hash the key with a seeded SipHash first, which costs more than comparing
-/// a few keys. Larger maps use a `Dictionary`.
+/// Up to ``linearLimit`` keys are compared in turn with `==`, length first, which for the short
+/// ASCII keys these are is a length check and a byte comparison (inline for keys of 15 bytes or
+/// fewer); a `Dictionary` would hash the key with a seeded SipHash first, which costs more than
+/// comparing a few keys. Past that, the keys are indexed by a dictionary, so a map of thousands is
+/// not quadratic to fill or slow to read. Keys keep the order they were added in.
 package struct SmallStringMap<Value: Sendable>: Sendable {
   /// The most keys compared in turn before a dictionary is used.
   package static var linearLimit: Int { 8 }
 
-  private let keys: [String]
-  private let values: [Value]
-  private let index: [String: Int]?
+  /// The keys, in the order added, each once.
+  package private(set) var keys: [String] = []
+  /// The values, each at its key's position in ``keys``.
+  package private(set) var values: [Value] = []
+  /// Each key's position, once there are more than ``linearLimit`` keys (empty until then). Not
+  /// an optional dictionary: an optional let go with the map is one more type made at launch.
+  private var index: [String: Int] = [:]
+
+  /// An empty map.
+  package init() {}
 
   /// A map from each of `keys` to the value at the same position of `values`; a later
   /// duplicate key is ignored.
@@ -20,54 +28,54 @@ package struct SmallStringMap<Value: Sendable>: Sendable {
   /// Swift runtime makes on first use, at launch (see `Docs/Performance.md`).
   package init(keys: [String], values: [Value]) {
     precondition(keys.count == values.count, "a value for each key")
-    var kept: [String] = []
-    var keptValues: [Value] = []
-    var index: [String: Int]? = nil
-    kept.reserveCapacity(keys.count)
-    keptValues.reserveCapacity(keys.count)
-    for position in keys.indices {
-      let key = keys[position]
-      if index == nil && kept.count == Self.linearLimit {
-        var made: [String: Int] = [:]
-        for offset in kept.indices { made[kept[offset]] = offset }
-        index = made
-      }
-      if index != nil {
-        guard index![key] == nil else { continue }
-        index![key] = kept.count
-      } else if kept.contains(key) {
-        continue
-      }
-      kept.append(key)
-      keptValues.append(values[position])
-    }
-    self.keys = kept
-    self.values = keptValues
-    self.index = index
+    self.keys.reserveCapacity(keys.count)
+    self.values.reserveCapacity(keys.count)
+    for position in keys.indices { add(keys[position], values[position]) }
   }
 
-  /// The value for `key`, or `nil`.
+  /// Adds `key` with `value`, unless the map has `key` already (its value is then kept).
+  ///
+  /// - Returns: whether `key` was added.
+  @discardableResult
+  package mutating func add(_ key: String, _ value: Value) -> Bool {
+    guard position(of: key) == nil else { return false }
+    if keys.count == Self.linearLimit {
+      for position in keys.indices { index[keys[position]] = position }
+    }
+    if keys.count >= Self.linearLimit { index[key] = keys.count }
+    keys.append(key)
+    values.append(value)
+    return true
+  }
+
+  /// The position of `key` in ``keys``, or `nil`.
   @inline(__always)
-  package subscript(_ key: String) -> Value? {
-    if let index { return index[key].map { values[$0] } }
+  package func position(of key: String) -> Int? {
+    if keys.count > Self.linearLimit { return index[key] }
     // Lengths first: for native strings a stored count, so most keys are passed over cheaply.
     let count = key.utf8.count
     for position in keys.indices where keys[position].utf8.count == count && keys[position] == key {
-      return values[position]
+      return position
     }
     return nil
   }
 
   /// The value for `key`, or `nil`.
-  subscript(_ key: Substring) -> Value? {
-    if let index { return index[String(key)].map { values[$0] } }
+  @inline(__always)
+  package subscript(_ key: String) -> Value? {
+    position(of: key).map { values[$0] }
+  }
+
+  /// The value for `key`, or `nil`.
+  package subscript(_ key: Substring) -> Value? {
+    if keys.count > Self.linearLimit { return index[String(key)].map { values[$0] } }
     for position in keys.indices where keys[position] == key { return values[position] }
     return nil
   }
 
   /// Whether `key` is in the map.
   @inline(__always)
-  package func contains(_ key: String) -> Bool { self[key] != nil }
+  package func contains(_ key: String) -> Bool { position(of: key) != nil }
 
   /// Whether the map has no keys.
   package var isEmpty: Bool { keys.isEmpty }

@@ -44,10 +44,9 @@ final class CompiledRouteTrie: @unchecked Sendable {
     captures = trie.captures.takeBuffer()
     queries = Self.copy(trie.queries)
     names = Self.copy(trie.names)
-    // In the order they were made (their node index).
-    schemeRoots = SmallStringMap(keys: trie.schemeRoots.keys, values: trie.schemeRoots.roots)
-    hostRoots = SmallStringMap(keys: trie.hostRoots.keys, values: trie.hostRoots.roots)
-    wildcardRoots = SmallStringMap(keys: trie.wildcardRoots.keys, values: trie.wildcardRoots.roots)
+    schemeRoots = trie.schemeRoots
+    hostRoots = trie.hostRoots
+    wildcardRoots = trie.wildcardRoots
     trie = RouteTrie()
   }
 

@@ -120,9 +120,11 @@ struct RouteTrie: Sendable {
   /// hashing (names are ASCII identifiers, so equal bytes mean equal names).
   private var nameBytes: [UInt8] = []
   private var nameEnds: [Int32] = []
-  private(set) var schemeRoots = RootList()
-  private(set) var hostRoots = RootList()
-  private(set) var wildcardRoots = RootList()
+  /// The roots of the schemes', exact hosts' and wildcard suffixes' namespaces, in the order
+  /// made (a table has a handful: compared in turn, not hashed).
+  private(set) var schemeRoots = SmallStringMap<Int32>()
+  private(set) var hostRoots = SmallStringMap<Int32>()
+  private(set) var wildcardRoots = SmallStringMap<Int32>()
   /// The namespace of the last route added and its root: rules come in runs on one host, and
   /// comparing a host costs less than hashing it.
   private var lastNamespace = RoutePattern.Namespace.app
@@ -158,53 +160,20 @@ struct RouteTrie: Sendable {
     case .app:
       return 0
     case .scheme(let scheme):
-      if let root = schemeRoots.root(for: scheme) { return root }
+      if let root = schemeRoots[scheme] { return root }
       let root = newNode()
-      schemeRoots.add(scheme, root: root)
+      schemeRoots.add(scheme, root)
       return root
     case .host(.exact(let host)):
-      if let root = hostRoots.root(for: host) { return root }
+      if let root = hostRoots[host] { return root }
       let root = newNode()
-      hostRoots.add(host, root: root)
+      hostRoots.add(host, root)
       return root
     case .host(.subdomains(let suffix)):
-      if let root = wildcardRoots.root(for: suffix) { return root }
+      if let root = wildcardRoots[suffix] { return root }
       let root = newNode()
-      wildcardRoots.add(suffix, root: root)
+      wildcardRoots.add(suffix, root)
       return root
-    }
-  }
-
-  /// The roots of one kind of namespace (schemes, exact hosts, wildcard suffixes), in the order
-  /// made: a table has a handful, compared in turn, length first; more are indexed by a
-  /// dictionary, whose storage is made only then (a dictionary's first storage of a type is
-  /// metadata the runtime makes at launch, and hashing a host costs more than comparing a few).
-  struct RootList: Sendable {
-    /// Each namespace's scheme, host or suffix, in the order its root was made.
-    private(set) var keys: [String] = []
-    /// Each namespace's root node, at its key's position.
-    private(set) var roots: [Int32] = []
-    /// Each key's root, once there are more than ``SmallStringMap/linearLimit`` (empty until then).
-    private var index: [String: Int32] = [:]
-
-    /// The root of `key`'s namespace, if it has one.
-    func root(for key: String) -> Int32? {
-      if keys.count > SmallStringMap<Int32>.linearLimit { return index[key] }
-      let count = key.utf8.count
-      for position in keys.indices where keys[position].utf8.count == count && keys[position] == key {
-        return roots[position]
-      }
-      return nil
-    }
-
-    /// Adds `key`'s namespace, whose root is `root` (the caller found none).
-    mutating func add(_ key: String, root: Int32) {
-      if keys.count == SmallStringMap<Int32>.linearLimit {
-        for position in keys.indices { index[keys[position]] = roots[position] }
-      }
-      if keys.count >= SmallStringMap<Int32>.linearLimit { index[key] = root }
-      keys.append(key)
-      roots.append(root)
     }
   }
 
