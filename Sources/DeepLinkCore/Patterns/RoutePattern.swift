@@ -151,6 +151,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         && lhs.namespace == rhs.namespace)
   }
 
+  /// Hashes every part equality compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(source)
     hasher.combine(scheme)

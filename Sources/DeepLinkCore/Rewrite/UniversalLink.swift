@@ -87,6 +87,7 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
         && lhs.owner == rhs.owner)
   }
 
+  /// Hashes every part equality compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(pattern)
     hasher.combine(target)
