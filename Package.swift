@@ -33,17 +33,32 @@ let package = Package(
     .target(
       name: "PlatformLinks", dependencies: ["DeepLinkCore", "DeepLinkNavigation"], path: "Sources/PlatformLinks"),
 
-    // MARK: Composition — the container and the assembly of core + platform + one market.
+    // MARK: Composition — the composer and the boundary checks (MarketComposition); the market
+    // catalogue, the container and the assembly an app launches with (DeepLinkComposition), whose
+    // build runs every check over every market (MarketCheckPlugin).
+    .target(
+      name: "MarketComposition", dependencies: ["DeepLinkCore", "PlatformLinks"], path: "Sources/MarketComposition"),
     .target(
       name: "DeepLinkComposition",
-      dependencies: ["DeepLinkCore", "PlatformLinks"] + markets.map { .target(name: "Market\($0)") },
+      dependencies: ["DeepLinkCore", "PlatformLinks", "MarketComposition"]
+        + markets.map { .target(name: "Market\($0)") },
       path: "Sources/DeepLinkComposition",
-      plugins: [.plugin(name: "MarketCataloguePlugin")]),
+      plugins: [.plugin(name: "MarketCataloguePlugin"), .plugin(name: "MarketCheckPlugin")]),
     // The catalogue's generator: Package.swift's market list → `MarketCatalogue+Generated.swift`.
     .plugin(
       name: "MarketCataloguePlugin", capability: .buildTool(), dependencies: ["MarketCatalogueGenerator"],
       path: "Plugins/MarketCataloguePlugin"),
     .executableTarget(name: "MarketCatalogueGenerator", path: "Sources/MarketCatalogueGenerator"),
+    // Every composition check when DeepLinkComposition is built: a market mistake fails the build with one
+    // error per problem at the market's file (Docs/AddingAMarket.md). A plugin's tool cannot use generated
+    // code, so the checker names its markets with one compilation condition each (`MARKET_CA`).
+    .plugin(
+      name: "MarketCheckPlugin", capability: .buildTool(), dependencies: ["MarketChecker"],
+      path: "Plugins/MarketCheckPlugin"),
+    .executableTarget(
+      name: "MarketChecker",
+      dependencies: ["MarketComposition", "PlatformLinks"] + markets.map { .target(name: "Market\($0)") },
+      path: "Sources/MarketChecker", swiftSettings: markets.map { .define("MARKET_\($0)") }),
 
     // MARK: Apple adapters — SwiftUI and UIKit entry points over Linux-tested logic.
     .target(name: "DeepLinkApple", dependencies: ["DeepLinkCore"], path: "Sources/DeepLinkApple"),

@@ -88,4 +88,44 @@ if ! swift test >"$test_log" 2>&1; then
   exit 1
 fi
 tail -n 1 "$test_log"
-echo "new market ZZ: one folder and one word; built and passed every suite"
+
+# A market mistake fails the build (MarketCheckPlugin), naming the market and both sides; the
+# market without the mistake built above.
+market_file=Markets/ZZ/Sources/ZZMarket.swift
+cp "$market_file" "$work/ZZMarket.swift"
+expect_build_failure() { # $1: what the mistake is; $2: a pattern every line of the message must show
+  local log
+  log=$(mktemp)
+  if swift build >"$log" 2>&1; then
+    echo "error: market ZZ with $1 built; the composition check should have failed the build" >&2
+    exit 1
+  fi
+  if ! grep -E "ZZMarket\.swift:[0-9]+:1: error: .*$2" "$log"; then
+    grep -E "error" "$log" | head -n 20 >&2
+    echo "error: the build of market ZZ with $1 failed without the expected message (above)" >&2
+    exit 1
+  fi
+}
+echo "== new market ZZ: a takeover of a platform link fails the build"
+cat >>"$market_file" <<'SWIFT'
+
+extension ZZMarket {
+  public var rules: [UniversalLink] { [UniversalLink("https://shop.example.com/cart", to: .cart)] }
+}
+SWIFT
+expect_build_failure "a rule on the platform's domain" \
+  "rule \`https://shop.example.com/cart → /cart\` of market ZZ captures .*, which the platform routes to \`/cart\`"
+cp "$work/ZZMarket.swift" "$market_file"
+echo "== new market ZZ: a destination that does not fit its route fails the build"
+sed -i 's|PlatformRoute("voucher", "/voucher/{code}")|PlatformRoute("voucher", "/voucher/{code}", destination: VoucherPage.self)|' \
+  "$market_file"
+cat >>"$market_file" <<'SWIFT'
+
+/// A voucher whose code the link's text capture cannot fill.
+public struct VoucherPage: LinkDestination {
+  public let code: Int
+}
+SWIFT
+expect_build_failure "a destination that does not fit" "market ZZ: route \`/voucher/\{code\}\`, destination \`VoucherPage\`"
+cp "$work/ZZMarket.swift" "$market_file"
+echo "new market ZZ: one folder and one word; built and passed every suite; its mistakes fail the build"

@@ -7,10 +7,10 @@ import PackagePlugin
 struct MarketCataloguePlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let markets = target.dependencies.compactMap { dependency -> String? in
-      guard case .target(let market) = dependency, market.name.hasPrefix("Market"), market.name.count > 6 else {
-        return nil
-      }
-      return String(market.name.dropFirst("Market".count))
+      // A market's target is `Market<ID>`, its identifier uppercase letters (MarketComposition is not one).
+      guard case .target(let market) = dependency, market.name.hasPrefix("Market") else { return nil }
+      let id = market.name.dropFirst("Market".count)
+      return !id.isEmpty && id.allSatisfy { $0.isASCII && $0.isUppercase } ? String(id) : nil
     }
     let output = context.pluginWorkDirectoryURL.appending(path: "MarketCatalogue+Generated.swift")
     return [

@@ -131,9 +131,7 @@ struct LaunchBenchmark: BenchmarkSection {
 
   /// Composes `id` with the platform and decides the first link; its route, or `nil`.
   static func composeAndDecide(_ id: String) -> String? {
-    // Composed as an app's launch composes (the destination check in a debug build only).
-    let checking = DeepLinkAssembly.checksDestinationsAtLaunch
-    guard let configuration = try? DeepLinkAssembly.configuration(market: id, checkingDestinations: checking) else {
+    guard let configuration = try? DeepLinkAssembly.configuration(market: id) else {
       return nil
     }
     return configuration.decide(firstLink).route?.description

@@ -1,7 +1,6 @@
 /// A command line after parsing: the command, its option values, flags and positionals.
 ///
-/// Options are lists searched in order, not a dictionary and a set: a command line has a few, and
-/// each new collection type is made at run time when a process first uses it (`Docs/Performance.md`).
+/// Options are lists searched in order: a command line has a few.
 package struct ParsedCommand: Sendable, Hashable {
   /// The command.
   package let command: CommandName

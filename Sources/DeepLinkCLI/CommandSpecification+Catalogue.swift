@@ -12,8 +12,7 @@ extension CommandSpecification {
 
   /// The specification of `name`.
   ///
-  /// Made on demand, one command at a time: a command line reads only its own, and making every
-  /// command's up front cost a launch about 60,000 instructions (commit `592a0e0`).
+  /// Made on demand, one command at a time: a command line reads only its own.
   package static func of(_ name: CommandName) -> CommandSpecification {
     switch name {
     case .route:
@@ -199,8 +198,7 @@ extension CommandSpecification {
 
   /// Example command lines of `name`'s help, with a comment each.
   ///
-  /// Kept out of ``of(_:)``, so made only when help is printed: a list of pairs is two types made
-  /// at run time, which every other command line would pay.
+  /// Kept out of ``of(_:)``, so made only when help is printed.
   static func examples(of name: CommandName) -> [(command: String, comment: String)] {
     switch name {
     case .route:

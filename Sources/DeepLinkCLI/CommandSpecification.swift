@@ -3,8 +3,7 @@ package enum CommandName: String, Sendable, Hashable, CaseIterable {
   case route, explain, check, routes, validate, snapshot, catalogue, link, policy, aasa, assetlinks
   case intentFilters = "intent-filters"
 
-  /// The command spelled `rawValue`. A switch, not the synthesized initializer, which makes a
-  /// list of every spelling at its first call: a type made at launch.
+  /// The command spelled `rawValue`, or `nil` for any other string.
   package init?(rawValue: String) {
     switch rawValue {
     case "route": self = .route

@@ -60,7 +60,7 @@ struct DecisionLineWriter {
   ) {
     json.raw(#"{"url":"#)
     // `SafeText.url(of:names:)`: the input as typed unless it is unparseable or carries something
-    // sensitive. (The link is read in place, not bound: binding copies the optional link.)
+    // sensitive.
     if decision.link == nil {
       json.quoted(LinkRedactor.redact(raw: decision.input))
     } else if SafeText.isSensitive(decision.link!, names: &names) {
@@ -90,13 +90,12 @@ struct DecisionLineWriter {
       json.raw(#"},"rewrittenTo":"#)
     }
     let noBarriers = decision.barriers.isEmpty
-    if decision.rewrittenTo != nil {
+    if let rewrittenTo = decision.rewrittenTo {
       // The usual link has nothing to redact and is written from its parts (`SafeText.redact`).
-      // (Read in place, not bound: binding copies the optional link, about 120 instructions.)
-      if SafeText.isSensitive(decision.rewrittenTo!, names: &names) {
-        json.quoted(SafeText.redacted(decision.rewrittenTo!, names: &names))
+      if SafeText.isSensitive(rewrittenTo, names: &names) {
+        json.quoted(SafeText.redacted(rewrittenTo, names: &names))
       } else {
-        json.quoted(decision.rewrittenTo!)
+        json.quoted(rewrittenTo)
       }
       if noBarriers && decision.reason == nil {
         json.raw(",\"barriers\":[],\"reason\":null}\n")

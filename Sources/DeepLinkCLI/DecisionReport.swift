@@ -33,9 +33,7 @@ struct DecisionReport {
     rewrittenTo = decision.rewrittenTo.map { SafeText.redact($0, names: &names) }
     barriers = decision.barriers.map(\.rawValue)
     reason = decision.reason?.rawValue
-    // Unwrapped, not copied whole: an optional copied out of the decision goes through its
-    // type's metadata, made for this line alone in a `deeplink route` process.
-    if let version = decision.policyVersion { policy = version } else { policy = nil }
+    policy = decision.policyVersion
   }
 
   /// Writes the object, keys in the documented order; `steps` only for a chained link.
@@ -80,8 +78,7 @@ struct DecisionReport {
 
   /// The report as human-readable lines (`route` without `--json`).
   var text: String {
-    // Each row written as it comes, not gathered in a list of pairs (two types made at launch),
-    // as bytes into one buffer made to size: appending to a `String` costs several times as much.
+    // Each row is written as it comes, as UTF-8 bytes into one buffer.
     var bytes: [UInt8] = []
     bytes.reserveCapacity(256)
     func row(_ name: String, _ value: String) {
@@ -95,27 +92,15 @@ struct DecisionReport {
     if let market { row("market", market) }
     row("outcome", outcome.rawValue)
     if let route { row("route", route) }
-    if !steps.isEmpty { row("steps", Self.joined(steps, separator: " → ")) }
+    if !steps.isEmpty { row("steps", steps.joined(separator: " → ")) }
     if !parameters.isEmpty {
-      row("parameters", Self.joined(parameters.map { "\($0.name)=\($0.value)" }, separator: " "))
+      row("parameters", parameters.map { "\($0.name)=\($0.value)" }.joined(separator: " "))
     }
     if let rewrittenTo { row("rewrittenTo", rewrittenTo) }
-    if !barriers.isEmpty { row("barriers", Self.joined(barriers, separator: ", ")) }
+    if !barriers.isEmpty { row("barriers", barriers.joined(separator: ", ")) }
     if let reason { row("reason", reason) }
     if let policy { row("policy", policy) }
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// `items.joined(separator:)`, without the standard library's generic `joined`, whose first
-  /// call makes generic metadata by searching every conformance record (a `route` is one link:
-  /// that search would be a tenth of its cost).
-  private static func joined(_ items: [String], separator: String) -> String {
-    var text = ""
-    for index in items.indices {
-      if index > 0 { text += separator }
-      text += items[index]
-    }
-    return text
   }
 }
 

@@ -13,10 +13,9 @@ struct MarketSelection {
 
   /// The selection for `--market` (absent: the platform alone).
   ///
-  /// Composed as an app's launch composes (``DeepLinkComposition/DeepLinkAssembly/checksDestinationsAtLaunch``):
-  /// the destination check runs in a debug build of the tool only; `deeplink validate` runs it
-  /// always. So `route` counts what a launch costs (`scripts/icount.sh launch`), and `check`'s
-  /// figure per link is not a composition's.
+  /// Composed as an app's launch composes (``DeepLinkComposition/DeepLinkAssembly/configuration(market:)``):
+  /// the build checked every market, so the checks do not run again; `deeplink validate` runs
+  /// them.
   ///
   /// The configuration lives until the process exits in the process's environment
   /// (``ToolEnvironment/keepUntilExit(_:)``).
@@ -24,13 +23,12 @@ struct MarketSelection {
   /// - Throws: ``UsageError`` for an unknown market; ``CommandFailure`` (status 1) when the
   ///   market does not compose.
   static func resolve(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> MarketSelection {
-    let checkingDestinations = DeepLinkAssembly.checksDestinationsAtLaunch
     let id = try marketID(parsed)
     var selection: MarketSelection
     do {
       selection = MarketSelection(
         id: id,
-        configuration: try DeepLinkAssembly.configuration(market: id, checkingDestinations: checkingDestinations))
+        configuration: try DeepLinkAssembly.configuration(market: id))
     } catch {
       throw CommandFailure(message: error.description + "\nrun `deeplink validate` for details", status: .failure)
     }

@@ -52,9 +52,8 @@ package struct ToolEnvironment {
   /// keeps the process's environment until it exits); otherwise does nothing, and `object` is
   /// freed with its last reference.
   ///
-  /// A composed configuration is hundreds of objects: freeing them just before `exit` cost a
-  /// cold `deeplink route` about 170,000 instructions (commit `cc88ef3`) that an app, which never
-  /// frees its configuration, does not pay (`Docs/Performance.md`, "How launch is counted").
+  /// The executable keeps its composed configuration (hundreds of objects) this way: the process
+  /// exits without freeing it, as an app never frees its own.
   package func keepUntilExit(_ object: AnyObject) {
     kept?.objects.append(object)
   }

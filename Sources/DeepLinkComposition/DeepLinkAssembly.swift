@@ -2,7 +2,12 @@ import DeepLinkCore
 import PlatformLinks
 
 /// Builds a ready ``DeepLinkCore/DeepLinker`` (or its pure configuration) from the platform, one
-/// market and the container's services, after the composition checks.
+/// market of the catalogue and the container's services.
+///
+/// Every market of the catalogue was checked when the package was built (`MarketCheckPlugin`:
+/// a market mistake fails the build), so a launch composes without checking again; a market
+/// whose declarations differ from what the build checked (they depend on something only known at
+/// run time) is checked in full, as a test composes.
 ///
 /// ```swift
 /// let container = DependencyContainer()
@@ -16,51 +21,32 @@ public enum DeepLinkAssembly {
   /// `any Navigator` and `any Session` (required) and `any DeepLinkTelemetry` and
   /// `any DeepLinkClock` (optional).
   ///
-  /// - Throws: ``CompositionError`` for an unknown market, a missing service or any
-  ///   composition problem.
+  /// - Throws: ``CompositionError`` for an unknown market, a missing service or a composition
+  ///   problem the build could not see.
   @MainActor
   public static func makeDeepLinker(
     market: String?, container: DependencyContainer,
     configure: (DeepLinker.Configurator) -> DeepLinker.Configurator = { $0 }
   ) throws -> DeepLinker {
-    try MarketComposer(checksDestinations: checksDestinationsAtLaunch).makeDeepLinker(
-      for: try module(market), container: container, configure: configure)
+    try launchComposer.makeDeepLinker(for: try module(market), container: container, configure: configure)
   }
 
-  /// Whether an app's launch (``makeDeepLinker(market:container:configure:)``,
-  /// ``startDeepLinker(market:container:configure:)``) checks the routes' destination types: in a
-  /// debug build of the package, yes; in a release build, no. The check's result depends on the
-  /// code only, every test composition and `deeplink validate` run it, and it costs about 230,000
-  /// instructions per destination type in a fresh process (`Docs/Destinations.md`). The
-  /// `deeplink` commands other than `validate` compose as a launch does.
-  public static let checksDestinationsAtLaunch: Bool = {
-    #if DEBUG
-      true
-    #else
-      false
-    #endif
-  }()
-
-  /// The pure, `Sendable` configuration for `market` (or the platform alone), for tools that
-  /// decide links without handling them (the `deeplink` command, benchmarks, validation).
+  /// The pure, `Sendable` configuration for `market` (or the platform alone), composed as a
+  /// launch composes, for tools that decide links without handling them (the `deeplink` command,
+  /// benchmarks, share sheets).
   ///
-  /// - Parameters:
-  ///   - market: the market's identifier, `nil` for the platform alone.
-  ///   - checkingDestinations: whether to check the routes' destination types
-  ///     (``MarketComposer/checksDestinations``); on by default.
+  /// - Parameter market: the market's identifier, `nil` for the platform alone.
   /// - Throws: ``CompositionError``.
-  public static func configuration(
-    market: String?, checkingDestinations: Bool = true
-  ) throws(CompositionError) -> DeepLinkConfiguration {
-    let composer = MarketComposer(checksDestinations: checkingDestinations)
-    guard let market else { return try composer.composePlatform(services: .decisionOnly).configuration }
-    return try composer.compose(market: try module(id: market), services: .decisionOnly).configuration
+  public static func configuration(market: String?) throws(CompositionError) -> DeepLinkConfiguration {
+    try launchComposer.compose(try module(market), services: .decisionOnly).configuration
   }
 
   /// Every composition problem of `market` against the platform and every other market of the
-  /// catalogue (empty when it composes).
+  /// catalogue (empty when it composes), every check run.
   public static func validate(market: String) -> [CompositionProblem] {
-    guard let module = MarketCatalogue.market(id: market) else { return [.unknownMarket(market)] }
+    guard let module = MarketCatalogue.market(id: market) else {
+      return [.unknownMarket(market, known: MarketCatalogue.ids)]
+    }
     return MarketComposer().problems(of: module)
   }
 
@@ -69,33 +55,20 @@ public enum DeepLinkAssembly {
     MarketComposer().catalogueProblems()
   }
 
-  /// The catalogue's market with identifier `id`, `nil` for `nil`.
-  private static func module(_ id: String?) throws(CompositionError) -> (any MarketModule)? {
-    guard let id else { return nil }
-    return try module(id: id)
+  /// The composer of an app's launch: a market declared as the build checked it is not checked
+  /// again.
+  static var launchComposer: MarketComposer {
+    var composer = MarketComposer()
+    composer.checkedWhenBuilt = checkedWhenBuilt
+    return composer
   }
 
-  /// The catalogue's market with identifier `id`.
-  private static func module(id: String) throws(CompositionError) -> any MarketModule {
+  /// The catalogue's market with identifier `id`, `nil` for `nil`.
+  static func module(_ id: String?) throws(CompositionError) -> (any MarketModule)? {
+    guard let id else { return nil }
     guard let market = MarketCatalogue.market(id: id) else {
-      throw CompositionError(market: id, problems: [.unknownMarket(id)])
+      throw CompositionError(market: id, problems: [.unknownMarket(id, known: MarketCatalogue.ids)])
     }
     return market
   }
-}
-
-extension MarketServices {
-  /// Services for deciding links without handling them: nothing is ever shown.
-  static var decisionOnly: MarketServices {
-    MarketServices(navigator: DecisionOnlyNavigator(), session: DecisionOnlyNavigator())
-  }
-}
-
-/// The navigator and session of tools that only decide links; handlers never run there, so
-/// showing a screen or signing in refuses (the completion gets `false`).
-struct DecisionOnlyNavigator: Navigator, Session {
-  @MainActor func show(_ destinations: [any LinkDestination]) {}
-  @MainActor func confirm(_ link: DeepLink, completion: @escaping @Sendable (Bool) -> Void) { completion(false) }
-  @MainActor var isSignedIn: Bool { false }
-  @MainActor func signIn(completion: @escaping @Sendable (Bool) -> Void) { completion(false) }
 }

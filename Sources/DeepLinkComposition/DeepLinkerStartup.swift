@@ -62,7 +62,8 @@ extension MarketComposer {
         }
         switch initialized {
         case .success(let linker): return linker
-        case .failure(let error): throw CompositionError(market: market?.id, problems: [.configuration(error)])
+        case .failure(let error):
+          throw CompositionError(market: market?.id, problems: [.configuration(error, market: market?.id)])
         }
       } catch {
         linker.dropBufferedLinks(reason: .notComposed)
@@ -84,16 +85,7 @@ extension DeepLinkAssembly {
     market: String?, container: DependencyContainer,
     configure: @escaping @MainActor (DeepLinker.Configurator) -> DeepLinker.Configurator = { $0 }
   ) throws -> DeepLinkerStartup {
-    let module: (any MarketModule)?
-    if let market {
-      guard let found = MarketCatalogue.market(id: market) else {
-        throw CompositionError(market: market, problems: [.unknownMarket(market)])
-      }
-      module = found
-    } else {
-      module = nil
-    }
-    return try MarketComposer(checksDestinations: DeepLinkAssembly.checksDestinationsAtLaunch).startDeepLinker(
-      for: module, container: container, configure: configure)
+    try DeepLinkAssembly.launchComposer.startDeepLinker(
+      for: try DeepLinkAssembly.module(market), container: container, configure: configure)
   }
 }

@@ -57,9 +57,6 @@ public struct ChainResolver<Value: Sendable>: Sendable {
 
   /// Compiles the chainable steps given as two lists: `patterns[i]` opens `values[i]`.
   ///
-  /// Two lists, not a list of pairs: a list of pairs of a new value type is two more types made
-  /// at run time when a process first composes (the platform's chains are made at launch).
-  ///
   /// - Parameters:
   ///   - patterns: patterns in the syntax of ``DeepLinkCore/RoutePattern``, most important first
   ///     (earlier steps win ties).
@@ -68,8 +65,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
   /// - Throws: as ``init(steps:)``.
   public init(patterns: [String], values: [Value]) throws(DeepLinkConfigurationError) {
     precondition(patterns.count == values.count, "ChainResolver: one value for each pattern")
-    // The table is compiled by non-generic code (``ChainSteps``): here, generic over `Value`,
-    // every type it uses would be looked up at run time, about 200,000 instructions at launch.
+    // The table maps each pattern to its index in `values`.
     let compiled = try ChainSteps(patterns: patterns)
     self.firstLiterals = compiled.firstLiterals
     self.longestRun = compiled.longestRun
@@ -155,8 +151,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
 /// and what it knows of them before any lookup; each step's value is its index.
 struct ChainSteps {
   let table: RouteTable<Int>
-  /// A map, not a `Set`: a handful of literals are compared in turn, with no hash (and no set
-  /// type made at launch).
+  /// The first literal segment of every step, when every step starts with one; `nil` otherwise.
   let firstLiterals: SmallStringMap<Bool>?
   let longestRun: Int?
 

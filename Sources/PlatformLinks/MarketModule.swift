@@ -64,9 +64,7 @@ extension MarketModule {
   }
 
   public func plugins(services: MarketServices) -> [any DeepLinkHandlerPlugin] {
-    // Made here, not by `PlatformRoutePlugin.plugins(for:navigator:)`: a list of
-    // `PlatformRoutePlugin` is one more type made at launch.
-    marketRoutes.map { PlatformRoutePlugin(route: $0, navigator: services.navigator) }
+    PlatformRoutePlugin.plugins(for: marketRoutes, navigator: services.navigator)
   }
 
   public func barriers(services: MarketServices) -> [any DeepLinkHandlingBarrier] { [] }

@@ -16,7 +16,6 @@ public enum PlatformChains {
   public static func plugin(
     routes: [PlatformRoute] = PlatformRoute.platformCatalogue, navigator: any Navigator
   ) throws(DeepLinkConfigurationError) -> ChainedLinkPlugin<PlatformRoute> {
-    // Patterns and routes as two lists (not a list of pairs: two more types made at launch).
     let chainable = routes.filter(\.isChainable)
     let resolver = try ChainResolver(patterns: chainable.map(\.source), values: chainable)
     return ChainedLinkPlugin(name: name, resolver: resolver) { plan, _ in

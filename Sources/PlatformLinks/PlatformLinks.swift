@@ -38,20 +38,12 @@ public struct PlatformLinks: CustomDeeplinkRouteProvider {
     ]
   }
 
-  /// Appends ``urlSchemes``, ``domains`` and ``universalLinks`` to `specification`'s lists, with
-  /// room for `moreRules` rules after the platform's (and, when a market brings rules, room for
-  /// all of them in the specification's `compiledRules`). Appended in place, not assigned: assigning a
-  /// list destroys the empty one it replaces through its type's metadata.
-  package func declare(in specification: inout DeepLinkSpecification, roomForRules moreRules: Int = 0) {
-    specification.urlSchemes.append(URLScheme(Self.scheme))
-    specification.domains.reserveCapacity(Self.domainNames.count)
-    for index in Self.domainNames.indices { specification.domains.append(Domain(Self.domainNames[index])) }
-    let paths = Self.webPaths
-    let rules = Self.domainNames.count * paths.count + moreRules
-    specification.universalLinks.reserveCapacity(rules)
-    // Composition compiles the rules into this list, a market's after the platform's.
-    if moreRules > 0 { specification.compiledRules.reserveCapacity(rules) }
-    UniversalLink.appendRules(hosts: Self.domainNames, paths, to: &specification.universalLinks)
+  /// Appends ``urlSchemes``, ``domains`` and ``universalLinks`` to `specification`'s lists;
+  /// what the lists already hold is kept.
+  package func declare(in specification: inout DeepLinkSpecification) {
+    specification.urlSchemes += urlSchemes
+    specification.domains += domains
+    specification.universalLinks += universalLinks
   }
 }
 
@@ -65,23 +57,9 @@ extension UniversalLink {
 
   /// The same web paths on several hosts: one rule per host and path, hosts first.
   public static func rules(hosts: [String], _ paths: [WebPath], isOverride: Bool = false) -> [UniversalLink] {
-    var rules: [UniversalLink] = []
-    rules.reserveCapacity(hosts.count * paths.count)
-    appendRules(hosts: hosts, paths, isOverride: isOverride, to: &rules)
-    return rules
-  }
-
-  /// ``rules(hosts:_:isOverride:)``, appended to `rules`.
-  package static func appendRules(
-    hosts: [String], _ paths: [WebPath], isOverride: Bool = false, to rules: inout [UniversalLink]
-  ) {
-    for host in hosts {
-      // Joined with `+`, not interpolated: a market's rules are made at every launch, and an
-      // interpolation costs several times as much.
-      let prefix = "https://" + host
-      for path in paths {
-        rules.append(
-          UniversalLink(prefix + path.path, to: path.route, parameters: path.parameters, isOverride: isOverride))
+    hosts.flatMap { host in
+      paths.map {
+        UniversalLink("https://" + host + $0.path, to: $0.route, parameters: $0.parameters, isOverride: isOverride)
       }
     }
   }

@@ -64,8 +64,7 @@ public enum PlatformBarrierName {
   /// Names only the platform may give a barrier: a market barrier with one of them is refused
   /// at composition, so no market replaces a platform barrier.
   public static let reserved: Set<BarrierName> = Set(reservedList)
-  /// ``reserved`` as a list, for composition: making a `Set` of a package type costs a search of
-  /// every conformance record of the process at launch.
+  /// ``reserved`` as a list, for composition.
   package static let reservedList: [BarrierName] = [authentication, confirmation]
 }
 

@@ -4,8 +4,7 @@ import Foundation
 /// The default handler of one ``PlatformRoute``: a path-matching plugin that shows the route's
 /// destination (``PlatformRoute/destination(from:)``) through the ``Navigator``.
 public struct PlatformRoutePlugin: DeepLinkHandlerPathMatchingPlugin {
-  /// The route and the navigator in one object: a plugin of one reference fits in an
-  /// `any DeepLinkHandlerPlugin` as it is, where a larger one is boxed (and the box copied) at launch.
+  /// The route and the navigator, shared by every copy of the plugin.
   private final class Storage: Sendable {
     let route: PlatformRoute
     let navigator: any Navigator

@@ -75,7 +75,7 @@ import Testing
   func unknownMarket() {
     let unknown = "no-such-market"
     let error = #expect(throws: CompositionError.self) { try DeepLinkAssembly.configuration(market: unknown) }
-    #expect(error?.problems == [.unknownMarket(unknown)])
+    #expect(error?.problems == [.unknownMarket(unknown, known: MarketCatalogue.ids)])
     #expect(error?.description.contains(unknown) == true, "\(String(describing: error))")
     #expect(
       error?.description.contains(MarketCatalogue.ids.joined(separator: ", ")) == true, "\(String(describing: error))")

@@ -7,6 +7,7 @@ import Testing
   static let targets: [(name: String, path: String)] = [
     ("DeepLinkCore", "Sources/DeepLinkCore"), ("DeepLinkNavigation", "Sources/DeepLinkNavigation"),
     ("PlatformLinks", "Sources/PlatformLinks"), ("DeepLinkComposition", "Sources/DeepLinkComposition"),
+    ("MarketComposition", "Sources/MarketComposition"),
     ("DeepLinkApple", "Sources/DeepLinkApple"), ("DeepLinkTesting", "Sources/DeepLinkTesting"),
     ("AssociationMatchers", "Sources/AssociationMatchers"),
   ]

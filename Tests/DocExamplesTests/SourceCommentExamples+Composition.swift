@@ -115,7 +115,7 @@ final class AppSession: Session {
   navigator
 }
 
-// Sources/DeepLinkComposition/MarketBoundary.swift
+// Sources/MarketComposition/MarketBoundary.swift
 @DocLines func boundaryExample(
   platform: MarketBoundary.Side, catalogue: [MarketBoundary.Side], market: MarketBoundary.Side
 ) {
@@ -124,9 +124,9 @@ final class AppSession: Session {
   problems
 }
 
-// Sources/DeepLinkComposition/MarketComposer.swift
+// Sources/MarketComposition/MarketComposer.swift
 @DocLines func composerExample() throws {
-  let composer = MarketComposer()
+  let composer = MarketComposer(catalogue: MarketCatalogue.markets)
   let configuration = try composer.configuration(for: MarketCatalogue.market(id: "CA"))
   configuration
 }

@@ -17,8 +17,8 @@ public struct CAMarket: MarketModule {
   public var marketRoutes: [PlatformRoute] { [.flyer] }
 
   public var webPaths: [WebPath] {
-    let english = Self.parameters(locale: "en")
-    let french = Self.parameters(locale: "fr")
+    let english = ["locale": "en"]
+    let french = ["locale": "fr"]
     return [
       WebPath("/en/ip/{slug}/{id}", to: .product, parameters: english),
       WebPath("/fr/ip/{slug}/{id}", to: .product, parameters: french),
@@ -34,14 +34,6 @@ public struct CAMarket: MarketModule {
       WebPath("/en/flyer/{store_id}", to: .flyer, parameters: english),
       WebPath("/fr/circulaire/{store_id}", to: .flyer, parameters: french),
     ]
-  }
-
-  /// The fixed parameters of a path in `language`: `locale`. Set by subscript, not written as a
-  /// dictionary literal, whose list of pairs is two more types made at launch.
-  private static func parameters(locale language: String) -> [String: String] {
-    var parameters: [String: String] = [:]
-    parameters["locale"] = language
-    return parameters
   }
 }
 

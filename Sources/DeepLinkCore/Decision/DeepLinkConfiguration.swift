@@ -73,13 +73,11 @@ public final class DeepLinkConfiguration: Sendable {
   /// without ``DeepLinkHandlerPlugin/pathMatching`` (the caller has asked each plugin once).
   init(
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink],
-    compiledRules: [CompiledRewrite]? = nil, routes: [RouteSpecification],
+    routes: [RouteSpecification],
     plugins: [any DeepLinkHandlerPlugin], opaquePluginIndices: [Int], pluginOwners: [LinkOwner] = [],
     barriers: [String: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
     mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?, checksDestinations: Bool = true
   ) throws(DeepLinkConfigurationError) {
-    // Names and hosts in lists, not dictionaries or lists of pairs: each distinct generic type
-    // is metadata the runtime makes at launch. A handful of schemes, compared in turn.
     let schemeNames = urlSchemes.map(\.scheme)
     let schemes = SmallStringMap(keys: schemeNames, values: urlSchemes)
     if schemes.count != schemeNames.count {
@@ -126,16 +124,12 @@ public final class DeepLinkConfiguration: Sendable {
     }
 
     var compiled: [CompiledRewrite] = []
-    if let compiledRules {
-      compiled = compiledRules
-    } else {
-      compiled.reserveCapacity(universalLinks.count)
-      for rule in universalLinks {
-        do {
-          compiled.append(try rule.compile())
-        } catch {
-          throw .invalidRewrite(error)
-        }
+    compiled.reserveCapacity(universalLinks.count)
+    for rule in universalLinks {
+      do {
+        compiled.append(try rule.compile())
+      } catch {
+        throw .invalidRewrite(error)
       }
     }
     let (effective, resolved, isRewriteTable) = try Self.resolveOverrides(compiled)
@@ -144,9 +138,8 @@ public final class DeepLinkConfiguration: Sendable {
     let planScheme = RoutePattern.isCustomScheme(appScheme) ? appScheme.lowercased() : nil
     var plans: [RewritePlan?] = []
     plans.reserveCapacity(effective.count)
-    for index in effective.indices {
-      // Each rule read in place, borrowed: a copy retains each of its strings and arrays.
-      if let planScheme { plans.append(RewritePlan(effective[index], scheme: planScheme)) } else { plans.append(nil) }
+    for rule in effective {
+      plans.append(planScheme.flatMap { RewritePlan(rule, scheme: $0) })
     }
     self.rewritePlans = plans
     if isRewriteTable {
@@ -198,7 +191,6 @@ public final class DeepLinkConfiguration: Sendable {
     // Which rules an override replaced; empty until one does.
     var replaced: [Bool] = []
     for index in rules.indices {
-      // Read in place: a copy of a compiled rule retains each of its strings and arrays.
       guard let existing = table.trie.addUnlessSameLinks(rules[index].pattern) else {
         table.values.append(index)
         continue
@@ -212,7 +204,6 @@ public final class DeepLinkConfiguration: Sendable {
       table.values[Int(existing)] = index
     }
     // Without a replacement every rule stays, in order, and each route's value is its index.
-    // (A flag beside the table, not an optional table: one generic type fewer made at launch.)
     guard !replaced.isEmpty else { return (rules, table, true) }
     return (rules.indices.filter { !replaced[$0] }.map { rules[$0] }, table, false)
   }

@@ -30,8 +30,8 @@ public struct DestinationError: Error, Sendable, Hashable, CustomStringConvertib
     self.problem = problem
   }
 
-  /// A field (or, with no `field`, the destination itself) that is not one plain value. The types
-  /// are named here only: naming a type costs a search of every conformance record the first time.
+  /// A field (or, with no `field`, the destination itself) that is not one plain value, with the
+  /// types named as `String(describing:)` names them.
   static func unsupported(_ destination: Any.Type, field: String = "", fieldType: Any.Type? = nil) -> DestinationError {
     DestinationError(
       destination: String(describing: destination), field: field,

@@ -24,8 +24,7 @@ struct DestinationField {
   /// every text of the plain type is one of its values.
   var isCustom: Bool
 
-  /// The field's type as an error names it (`Int?`). Made only for an error: naming a type
-  /// costs a search of every conformance record the first time.
+  /// The field's type as an error names it (`Int?`); read only when an error is made.
   var displayType: String { String(describing: type) + (isOptional ? "?" : "") }
 }
 

@@ -47,7 +47,7 @@ extension Error {
 /// single value read from its text.
 struct ParametersDecoder: Decoder {
   let parameters: DeepLinkParameters
-  /// The destination's type; named only in an error (naming a type is costly the first time).
+  /// The destination's type; named only in an error.
   let destination: Any.Type
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }

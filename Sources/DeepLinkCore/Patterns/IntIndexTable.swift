@@ -1,10 +1,5 @@
 /// A table from non-negative `Int` keys to the order they were added in: an open-addressing
 /// hash table over two arrays, for the overlap searches of composition.
-///
-/// Not a `[Int: Int]` or a `Set<Int>`: the first use of a dictionary or set of a new type makes
-/// the runtime build its generic metadata from a mangled name, which checks `Int: Hashable` by
-/// searching every conformance record of the process (about 200,000 instructions, paid by every
-/// app at launch). This table's arrays need no conformance.
 struct IntIndexTable {
   /// Each slot holds a key's index plus one, or 0 when empty.
   private var slots: [Int32]
@@ -76,7 +71,7 @@ struct SearchTrail {
   /// For each visited pair, the index of the pair it was reached from, or -1.
   private var from: [Int] = []
   /// The segment read to reach each visited pair; `""` for an empty step, as no segment a pattern
-  /// or a value reads is empty (a list of strings, not of optionals: one type fewer at launch).
+  /// or a value reads is empty.
   private var segments: [String] = []
 
   /// An empty trail.

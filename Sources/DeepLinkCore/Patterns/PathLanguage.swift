@@ -29,26 +29,14 @@ package struct PathLanguage: Sendable {
   let start = 0
 
   private init(stateCount: Int) {
-    // Reserved and appended to, not `Array(repeating:count:)`: that one allocates through the
-    // standard library's unspecialised generic path, a metadata look-up each time (every rule
-    // composed makes a language or two).
-    transitions = []
-    emptySteps = []
-    accepting = []
-    transitions.reserveCapacity(stateCount)
-    emptySteps.reserveCapacity(stateCount)
-    accepting.reserveCapacity(stateCount)
-    for _ in 0..<stateCount {
-      transitions.append([])
-      emptySteps.append([])
-      accepting.append(false)
-    }
+    transitions = Array(repeating: [], count: stateCount)
+    emptySteps = Array(repeating: [], count: stateCount)
+    accepting = Array(repeating: false, count: stateCount)
   }
 
   /// The paths `pattern` matches (its path only: scheme, host and query are not part of it).
   package init(_ pattern: RoutePattern) {
     self.init(stateCount: pattern.segments.count + 1)
-    // By index: a `for … in` copies the list and destroys the copy through its type's metadata.
     for state in pattern.segments.indices {
       switch pattern.segments[state] {
       case .literal(let text):
@@ -80,7 +68,7 @@ package struct PathLanguage: Sendable {
     result.emptySteps.reserveCapacity(states)
     result.accepting.reserveCapacity(states)
     for step in steps {
-      // Made once, copied as a first run and as a later one: in place, without lists of pairs.
+      // Made once, appended as a first run and as a later one.
       let language = PathLanguage(step)
       result.append(language, from: 0, to: 1)
       result.append(language, from: 1, to: 2)
@@ -127,9 +115,8 @@ package struct PathLanguage: Sendable {
     return result
   }
 
-  /// For each state, the fewest and the most segments a path from it to an accepting state
-  /// reads (`Int.max` for a loop), as two arrays rather than `ClosedRange`s, whose metadata the
-  /// runtime would make by searching every conformance record for `Int: Comparable`.
+  /// For each state, the fewest (`low`) and the most (`high`) segments a path from it to an
+  /// accepting state reads (`Int.max` for a loop).
   func remainingLengths() -> (low: [Int], high: [Int]) {
     let count = accepting.count
     // Fewest: a shortest-path relaxation; most: unbounded when a loop is reachable, else the
@@ -197,7 +184,7 @@ package struct PathLanguage: Sendable {
 
   /// The states reachable from `state` by empty steps, itself included.
   private func closure(of state: Int) -> [Int] {
-    // An array of flags, not a `Set<Int>` (see ``IntIndexTable`` for why).
+    // `seen[s]`: whether state `s` has been reached.
     var seen = Array(repeating: false, count: accepting.count)
     seen[state] = true
     var stack = [state]

@@ -30,9 +30,7 @@ package struct PatternTrie: Sendable {
   /// The next sibling in each list, by child (``next(_:after:)``), laid out as ``first``.
   private var next: [Int] = Array(repeating: -1, count: List.count)
   /// The literal children by parent and lowercased text (``edgeKey(_:_:)``): the first, then
-  /// ``nextSameText``. Keyed by a `String`, not a struct of the two: a dictionary keyed by a type
-  /// of this module makes the runtime search every conformance record for its `Hashable`. Its
-  /// values are `Int32`, as the route table's dictionaries: one dictionary type fewer to make.
+  /// ``nextSameText``.
   private var literalEdges: [String: Int32] = [:]
   private var nextSameText: [Int] = [-1]
   /// Each node's catch-all child, `-1` for none; a catch-all node loops on any segment.
@@ -44,8 +42,6 @@ package struct PatternTrie: Sendable {
   private var nextEnd: [Int] = []
   /// For each node, the fewest and the most segments from it to the end of a pattern (`Int.max`
   /// below a catch-all): a walk whose language needs a length outside that range stops there.
-  /// Kept as two arrays, not `ClosedRange`s (whose metadata the runtime would make by searching
-  /// for `Int: Comparable`).
   private var remainingLow: [Int] = []
   private var remainingHigh: [Int] = []
 
@@ -201,8 +197,7 @@ package struct PatternTrie: Sendable {
     return false
   }
 
-  /// A pattern of the trie that shares a path with a language, and the shortest such path. A
-  /// struct, not a tuple: a list of tuples is two more types made at launch.
+  /// A pattern of the trie that shares a path with a language, and the shortest such path.
   package struct Overlap: Sendable {
     /// The pattern's index in the list the trie was made from.
     package var pattern: Int

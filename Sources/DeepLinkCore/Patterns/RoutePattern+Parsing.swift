@@ -11,7 +11,7 @@ enum RoutePatternParser {
   ) throws(RoutePatternError) -> Result {
     var scanned = ScannedPattern(source: Array(source.utf8))
     try read(source, into: &scanned)
-    // Handed over, not copied: a copy retains each of its arrays, and releases them again.
+    // `body` is handed the scan itself, not a copy.
     let finished = consume scanned
     return body(finished)
   }

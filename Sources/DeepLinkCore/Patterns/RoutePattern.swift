@@ -90,8 +90,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// The pattern's parts, read once and shared by every copy of the pattern.
   ///
   /// A class, so a copy of a pattern (into a rule, a table, a check) retains one reference, not
-  /// each of its strings and lists, and letting go of it releases one: composition copies each
-  /// pattern several times at launch.
+  /// each of its strings and lists.
   private final class Parts: Sendable {
     let source: String
     let scheme: String?

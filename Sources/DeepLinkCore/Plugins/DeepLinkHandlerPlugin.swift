@@ -62,8 +62,7 @@ public protocol DeepLinkHandlerPlugin: Sendable {
     with data: Data?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void)
   /// This plugin as a ``DeepLinkHandlerPathMatchingPlugin``, or `nil`. The protocol extensions
   /// implement it (`self` for a path-matching plugin); do not implement it. Composition asks
-  /// it instead of casting: the first cast of a type to a protocol searches every conformance
-  /// record of the process, about 200,000 instructions at launch.
+  /// it instead of casting.
   var pathMatching: (any DeepLinkHandlerPathMatchingPlugin)? { get }
   /// This plugin as a ``DeepLinkStepResolvingPlugin``, or `nil`; implemented, and asked, as
   /// ``pathMatching`` is.

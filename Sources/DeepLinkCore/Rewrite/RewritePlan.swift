@@ -74,8 +74,6 @@ final class RewritePlan: Sendable {
   /// The rule's fixed parameters the target does not take.
   let fixedExtras: DeepLinkParameters
   /// A capture of the source pattern: its name and where its value is read.
-  ///
-  /// A struct, not a tuple: each distinct tuple type is metadata the runtime makes at launch.
   struct Capture: Sendable {
     let name: String
     let source: ValueSource
@@ -97,8 +95,6 @@ final class RewritePlan: Sendable {
   /// The plan for `rule`, whose target gets `scheme`, a custom scheme already lowercased: the
   /// configuration checks and lowercases its app scheme once for all its rules.
   init?(_ rule: borrowing CompiledRewrite, scheme: String) {
-    // Each rule's plan is made at launch: the rule is borrowed, not copied whole (only its
-    // source pattern is, once), and the only lists made are the plan's own.
     let targetNames = rule.targetParameterNames
     let pattern = rule.pattern
     // The source's captures the target does not take, path first, in the order written.
@@ -137,7 +133,7 @@ final class RewritePlan: Sendable {
     }
     self.scheme = scheme
     self.segments = segments
-    // Built only when every segment is a literal (a list made per rule at launch otherwise).
+    // `nil` unless every segment is a literal.
     var literals: [String]? = nil
     if segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
       literals = segments.map { if case .literal(let text) = $0 { text } else { "" } }
@@ -159,7 +155,6 @@ final class RewritePlan: Sendable {
         fixedExtras[name] = rule.parameters[name]
       }
     } else if !rule.parameters.isEmpty {
-      // The names sorted, not the pairs: a list of pairs is one more type made at launch.
       for name in rule.parameters.keys.sorted() where !targetNames.contains(name) {
         fixedExtras[name] = rule.parameters[name]
       }
@@ -170,8 +165,7 @@ final class RewritePlan: Sendable {
   }
 
   /// Where the target's capture `name` is read from: the first capture of that name in
-  /// `pattern` (path first, in the order written; a handful, searched in turn: a dictionary would
-  /// cost an allocation and a hash a name for every rule at launch), else the fixed value.
+  /// `pattern` (path first, in the order written), else the fixed value.
   /// An optional segment or a query item falls back to the fixed value when the link lacks it.
   private static func valueSource(of name: String, in pattern: RoutePattern, fixed: String?) -> ValueSource? {
     for position in pattern.segments.indices {

@@ -42,7 +42,6 @@ public struct Domain: Sendable, Hashable, CustomStringConvertible {
   public let name: String
   /// The host pattern, or `nil` when ``name`` is not a valid domain name.
   public var host: RoutePattern.HostPattern? { isValid ? hostPattern : nil }
-  // Stored unwrapped: copying a `HostPattern?` out makes `Optional<HostPattern>` at launch.
   /// The host pattern when ``isValid``; a placeholder otherwise (read ``host``, or ``isValid`` first).
   package let hostPattern: RoutePattern.HostPattern
   /// Whether ``name`` is a valid domain name.

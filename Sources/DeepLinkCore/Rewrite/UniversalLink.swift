@@ -134,8 +134,8 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
     }
     if case .app = source.namespace { throw .sourceIsAppLink(pattern) }
     guard case .app = destination.namespace else { throw .targetIsNotAppLink(source: pattern, target: target) }
-    // A pattern has a handful of names: searched in place, without a list or set of them
-    // (composition compiles every rule at launch).
+    // Whether every link the source matches has a value for `name`: a path parameter, a
+    // catch-all or a required query capture of that name.
     func sourceRequires(_ name: String) -> Bool {
       for segment in source.segments {
         switch segment {

@@ -14,8 +14,7 @@ package struct SmallStringMap<Value: Sendable>: Sendable {
   package private(set) var keys: [String] = []
   /// The values, each at its key's position in ``keys``.
   package private(set) var values: [Value] = []
-  /// Each key's position, once there are more than ``linearLimit`` keys (empty until then). Not
-  /// an optional dictionary: an optional let go with the map is one more type made at launch.
+  /// Each key's position, once there are more than ``linearLimit`` keys (empty until then).
   private var index: [String: Int] = [:]
 
   /// An empty map.
@@ -23,9 +22,6 @@ package struct SmallStringMap<Value: Sendable>: Sendable {
 
   /// A map from each of `keys` to the value at the same position of `values`; a later
   /// duplicate key is ignored.
-  ///
-  /// Two lists, not a list of pairs: each distinct tuple type an app uses is type metadata the
-  /// Swift runtime makes on first use, at launch (see `Docs/Performance.md`).
   package init(keys: [String], values: [Value]) {
     precondition(keys.count == values.count, "a value for each key")
     self.keys.reserveCapacity(keys.count)

@@ -36,8 +36,6 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// - Complexity: O(*s*) in the pattern's length, amortised.
     @inlinable
     public mutating func add(_ pattern: RoutePattern, value: Value) throws(RouteTableError) {
-      // Inlinable so the caller specialises it (appending a generic value costs a metadata
-      // look-up per call otherwise); the trie's work is not generic.
       try trie.add(pattern)
       values.append(value)
     }
@@ -84,8 +82,6 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// ```
     @inlinable
     public consuming func build() -> RouteTable {
-      // Inlinable so the caller specialises it: generic, the copy of the values to their size
-      // looks the value type's metadata up at run time, about 25,000 instructions at launch.
       let trie = CompiledRouteTrie(taking: &self.trie)
       // An array cannot shrink: one with spare capacity is copied to its size.
       let exact = values.count == values.capacity ? values : values.withUnsafeBufferPointer { Array($0) }

@@ -15,8 +15,7 @@ extension RouteTrie {
   /// Adds `pattern` as the next route, or returns the index of the route already added that
   /// matches exactly the same links (the trie is then unchanged).
   ///
-  /// Inserted from what `pattern` holds, not read again from its source: a pattern's text is
-  /// read once per launch.
+  /// Inserted from what `pattern` holds; its source text is not read again.
   ///
   /// - Complexity: as ``add(_:)``.
   mutating func addUnlessSameLinks(_ pattern: RoutePattern) -> Int32? {

@@ -43,8 +43,7 @@ struct RouteTrie: Sendable {
     var optionalString: Int32 = -1
     var catchAll: Int32 = -1
 
-    /// Which child: a switch, not a key path (a key path is an object the runtime makes at its
-    /// first use, about 8,000 instructions each at launch).
+    /// Which of the rare children, read and written through ``subscript(slot:)``.
     enum Slot { case parameterUUID, optionalInt, optionalUUID, optionalString, catchAll }
 
     subscript(slot slot: Slot) -> Int32 {

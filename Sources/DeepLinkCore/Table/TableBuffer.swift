@@ -173,8 +173,8 @@ struct TableBuffer<Element: BitwiseCopyable & Sendable>: Sendable {
   }
 }
 
-/// The block of a ``TableBuffer``, whatever its elements: one class, not one a type of element,
-/// since each distinct generic class is metadata the Swift runtime makes on first use, at launch.
+/// The block of a ``TableBuffer``, whatever its elements: the class is not generic, and the
+/// buffer binds the block to its element type.
 private final class TableBufferStorage: @unchecked Sendable {
   // @unchecked Sendable is safe: a storage is written only through a buffer holding the only
   // reference to it (`isKnownUniquelyReferenced` is checked before every write, and a shared

@@ -3,8 +3,16 @@ import DeepLinkCore
 /// One reason a market cannot be composed with the platform. Each names both sides: the
 /// market's declaration and what it collides with, and who owns that.
 public enum CompositionProblem: Sendable, Hashable, CustomStringConvertible {
-  /// The combined configuration does not compile (malformed rule, conflict, unknown barrier…).
-  case configuration(DeepLinkConfigurationError)
+  /// The combined configuration of `market` (`nil`: the platform alone) does not compile
+  /// (malformed rule, unknown barrier…).
+  case configuration(DeepLinkConfigurationError, market: String?)
+  /// Two routes, or two rules, of the combined configuration match exactly the same links: the
+  /// market's `declaration` and `other`, which `owner` declares (the market itself, the platform or
+  /// another market).
+  case conflict(market: String, declaration: String, other: String, owner: LinkOwner)
+  /// A route of the market's own (``PlatformLinks/MarketModule/marketRoutes``) that none of its
+  /// plugins handles: its links would reach no handler.
+  case unhandledMarketRoute(market: String, route: String, pattern: String)
   /// A market rule, route or plugin captures a link the platform routes (chained links
   /// included): `link` is one such link, `platformRoute` where the platform sends it and
   /// `platformDeclaration` the platform's rule, route or plugin that does.
@@ -23,29 +31,38 @@ public enum CompositionProblem: Sendable, Hashable, CustomStringConvertible {
   case domainCollision(market: String, domain: String, owner: LinkOwner, claimed: String)
   /// A market registers a scheme another side registers.
   case schemeCollision(market: String, scheme: String, owner: LinkOwner)
-  /// A rewrite rule's target is a pattern no route or plugin handles.
-  case unroutedTarget(rule: String, target: String)
+  /// A rewrite rule of `market` (`nil`: the platform's) targets a pattern no route or plugin handles.
+  case unroutedTarget(market: String?, rule: String, target: String)
   /// A market route's pattern is malformed or not an app pattern.
   case invalidRoute(market: String, route: String, RoutePatternError)
-  /// No market has this identifier.
-  case unknownMarket(String)
+  /// No market has this identifier; `known` lists the markets there are.
+  case unknownMarket(String, known: [String])
 
   /// The market the problem is about, if any.
   public var market: String? {
     switch self {
     case .capturesPlatformLink(let market, _, _, _, _), .capturesBrowserLink(let market, _, _),
       .outOfScope(let market, _, _, _, _), .reservedBarrier(let market, _), .selfDeclaredOverride(let market, _),
-      .domainCollision(let market, _, _, _), .schemeCollision(let market, _, _), .invalidRoute(let market, _, _):
+      .domainCollision(let market, _, _, _), .schemeCollision(let market, _, _), .invalidRoute(let market, _, _),
+      .conflict(let market, _, _, _), .unhandledMarketRoute(let market, _, _):
       market
-    case .configuration, .unroutedTarget, .unknownMarket:
+    case .configuration(_, let market), .unroutedTarget(let market, _, _):
+      market
+    case .unknownMarket:
       nil
     }
   }
 
   public var description: String {
     switch self {
-    case .configuration(let error):
-      error.description
+    case .configuration(let error, let market):
+      market.map { "market \($0): " + error.description } ?? error.description
+    case .conflict(let market, let declaration, let other, let owner):
+      "\(declaration) of market \(market) matches exactly the same links as \(other) of \(owner); "
+        + "remove one, or make one more specific (a literal, a type, a required query capture)"
+    case .unhandledMarketRoute(let market, let route, let pattern):
+      "route `\(pattern)` (`\(route)`) of market \(market) is one of its marketRoutes, but no plugin of market "
+        + "\(market) handles it; return a plugin for it from plugins(services:) or remove the route"
     case .capturesPlatformLink(let market, let declaration, let link, let platformRoute, let platformDeclaration):
       "\(declaration) of market \(market) captures `\(link)`, which the platform routes to `\(platformRoute)` by its "
         + "\(platformDeclaration); change the pattern, or ask the platform team to allow an override"
@@ -73,12 +90,44 @@ public enum CompositionProblem: Sendable, Hashable, CustomStringConvertible {
         + "each domain belongs to one side: remove it from market \(market) or narrow it"
     case .schemeCollision(let market, let scheme, let owner):
       "market \(market) registers scheme `\(scheme)`, which \(owner) registers; give the market a scheme of its own"
-    case .unroutedTarget(let rule, let target):
-      "rule `\(rule)` rewrites to `\(target)`, which no route or plugin handles; add the route or fix the target"
+    case .unroutedTarget(let market, let rule, let target):
+      "rule `\(rule)` of \(market.map { "market \($0)" } ?? "the platform") rewrites to `\(target)`, which no "
+        + "route or plugin of the platform or of \(market.map { "market \($0)" } ?? "the platform") handles; "
+        + "add the route or fix the target"
     case .invalidRoute(let market, let route, let error):
       "route `\(route)` of market \(market): \(error.description)"
-    case .unknownMarket(let id):
-      "there is no market `\(id)`; known markets: " + MarketCatalogue.ids.joined(separator: ", ")
+    case .unknownMarket(let id, let known):
+      "there is no market `\(id)`; known markets: " + known.joined(separator: ", ")
+    }
+  }
+}
+
+extension CompositionProblem {
+  /// The texts of the market's declaration the problem is about, as the market writes them (a
+  /// pattern, a domain, a scheme, a barrier or route name): where a build-time diagnostic points.
+  package var declarationTexts: [String] {
+    switch self {
+    case .capturesPlatformLink(_, let declaration, _, _, _), .capturesBrowserLink(_, let declaration, _),
+      .outOfScope(_, let declaration, _, _, _), .conflict(_, let declaration, _, _):
+      Self.quoted(in: declaration)
+    case .reservedBarrier(_, let barrier): [barrier.rawValue]
+    case .selfDeclaredOverride(_, let rule): Self.quoted(in: "`\(rule)`")
+    case .domainCollision(_, let domain, _, _): [domain]
+    case .schemeCollision(_, let scheme, _): [scheme]
+    case .unroutedTarget(_, let rule, let target): [rule, target]
+    case .invalidRoute(_, let route, let error): [error.pattern, route]
+    case .unhandledMarketRoute(_, let route, let pattern): [pattern, route]
+    case .configuration(let error, _): Self.quoted(in: error.description)
+    case .unknownMarket: []
+    }
+  }
+
+  /// The spans of `text` between backticks, each cut at a rule's arrow (`pattern → target`).
+  private static func quoted(in text: String) -> [String] {
+    text.split(separator: "`", omittingEmptySubsequences: false).enumerated().compactMap { index, span in
+      guard index % 2 == 1, !span.isEmpty else { return nil }
+      let arrow = span.range(of: " → ")?.lowerBound ?? span.endIndex
+      return String(span[..<arrow])
     }
   }
 }

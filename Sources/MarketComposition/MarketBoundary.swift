@@ -77,16 +77,13 @@ public struct MarketBoundary: Sendable {
 
   private let platform: Side
   private let markets: [Side]
-  /// An array, not a `Set<BarrierName>`: a set of a package type costs a search of every
-  /// conformance record at launch, and there are a handful.
-  private let reservedBarriers: [BarrierName]
+  private let reservedBarriers: Set<BarrierName>
   private let overrides: [MarketOverride]
   /// The platform's rules on each of its hosts, compiled.
   private let platformRules: [CompiledRewrite]
-  /// The platform's app routes that compile, and their patterns, compiled (a pair of lists, not a
-  /// list of pairs: one generic type fewer made at launch), their paths merged into one trie.
+  /// The platform's app routes that compile, and their patterns, their paths merged into one trie.
   private let platformRoutes: [Route]
-  let platformPatterns: [RoutePattern]
+  private let platformPatterns: [RoutePattern]
   private let routeTrie: PatternTrie
   /// Chained links: one or more steps, each a path of a chainable route.
   private let chain: (name: String, language: PathLanguage)?
@@ -106,41 +103,17 @@ public struct MarketBoundary: Sendable {
     platform: Side, chainSteps: (name: String, patterns: [String])? = nil, reservedBarriers: Set<BarrierName>,
     overrides: [MarketOverride] = [], markets: [Side]
   ) {
-    self.init(
-      platform: platform, compiledRules: nil, chainSteps: chainSteps, reservedBarriers: Array(reservedBarriers),
-      overrides: overrides, markets: markets)
-  }
-
-  /// Prepares the checks, with the platform's rules compiled already (`compiledRules` holds
-  /// each of the platform's rules that compiles, compiled, in order; `platform.rules` is not read
-  /// then); `nil` compiles `platform.rules` here.
-  package init(
-    platform: Side, compiledRules: [CompiledRewrite]?, chainSteps: (name: String, patterns: [String])?,
-    reservedBarriers: [BarrierName], overrides: [MarketOverride], markets: [Side]
-  ) {
     self.platform = platform
     self.markets = markets
-    self.reservedBarriers = reservedBarriers + platform.barriers.filter { !reservedBarriers.contains($0) }
+    self.reservedBarriers = reservedBarriers.union(platform.barriers)
     self.overrides = overrides
-    self.platformRules = compiledRules ?? platform.rules.compactMap { try? $0.compile() }
-    var routes: [Route] = []
-    var patterns: [RoutePattern] = []
-    routes.reserveCapacity(platform.routes.count)
-    patterns.reserveCapacity(platform.routes.count)
-    // By index: a `for … in` copies the list and destroys the copy through its type's metadata.
-    for index in platform.routes.indices {
-      guard let pattern = try? RoutePattern(platform.routes[index].pattern) else { continue }
-      routes.append(platform.routes[index])
-      patterns.append(pattern)
-    }
-    self.platformRoutes = routes
-    self.platformPatterns = patterns
-    self.routeTrie = PatternTrie(patterns)
+    self.platformRules = platform.rules.compactMap { try? $0.compile() }
+    let parsed = platform.routes.compactMap { route in (try? RoutePattern(route.pattern)).map { (route, $0) } }
+    self.platformRoutes = parsed.map(\.0)
+    self.platformPatterns = parsed.map(\.1)
+    self.routeTrie = PatternTrie(platformPatterns)
     if let chainSteps {
-      // The chainable routes are platform routes: their patterns, read above, are not read again.
-      let steps = chainSteps.patterns.compactMap { source in
-        routes.firstIndex { $0.pattern == source }.map { patterns[$0] } ?? (try? RoutePattern(source))
-      }
+      let steps = chainSteps.patterns.compactMap { try? RoutePattern($0) }
       let language = PathLanguage.chain(of: steps)
       self.chain = (chainSteps.name, language)
       self.chainFirstSegments = language.firstSegments()
@@ -155,13 +128,6 @@ public struct MarketBoundary: Sendable {
   /// - Complexity: for each of the market's rules and routes, proportional to the nodes of the
   ///   platform's route trie the pattern can reach, not to the number of platform routes.
   public func problems(of market: Side) -> [CompositionProblem] {
-    problems(of: market, compiledRules: nil)
-  }
-
-  /// ``problems(of:)``, with the market's rules compiled already (`compiledRules` holds each of
-  /// `market.rules` that compiles, compiled, in order); `nil` compiles them here. A rule that
-  /// does not compile is reported when the configuration compiles.
-  package func problems(of market: Side, compiledRules: [CompiledRewrite]?) -> [CompositionProblem] {
     let id = market.owner.marketID ?? "?"
     // The platform, then every other market: made once, not at each declaration.
     let sides = [platform] + markets.filter { $0.owner != market.owner }
@@ -184,13 +150,8 @@ public struct MarketBoundary: Sendable {
     for barrier in market.barriers where reservedBarriers.contains(barrier) {
       problems.append(.reservedBarrier(market: id, barrier: barrier))
     }
-    let rules = compiledRules ?? market.rules.compactMap({ try? $0.compile() })
-    // By index, only the rule and its pattern read: a compiled rule copied out of the list
-    // retains every string and list of its two patterns.
-    for index in rules.indices {
-      // Most rules have none: nothing appended then.
-      let found = self.problems(ofRule: rules[index].rule, rules[index].pattern, market: market, sides: sides)
-      if !found.isEmpty { problems += found }
+    for compiled in market.rules.compactMap({ try? $0.compile() }) {  // one that does not compile is reported then
+      problems += self.problems(ofRule: compiled.rule, compiled.pattern, market: market, sides: sides)
     }
     for route in market.routes {
       guard let pattern = try? RoutePattern(route.pattern) else { continue }  // reported when compiled
@@ -264,8 +225,6 @@ public struct MarketBoundary: Sendable {
       let owner = (sides).first { $0.schemes.contains { $0.scheme == scheme } }?.owner
       return [.outOfScope(market: id, declaration: declaration.text, place: "scheme `\(scheme)`", owner: owner)]
     case .host(let host):
-      // By index: a side or a domain copied out of its list retains each of its strings and
-      // lists, at every rule.
       for index in sides.indices {
         guard let claimed = Self.firstDomain(in: sides[index].domains, claiming: host) else { continue }
         // The platform's hosts are reported as captures (naming the platform rule) below.
@@ -282,7 +241,6 @@ public struct MarketBoundary: Sendable {
   }
 
   /// The index of the first valid domain of `domains` that shares a host with `host`, if any.
-  /// Given the list, not its side: a side passed on is copied, each of its lists retained.
   private static func firstDomain(in domains: [Domain], claiming host: RoutePattern.HostPattern) -> Int? {
     for index in domains.indices
     where domains[index].isValid && host.commonHost(with: domains[index].hostPattern) != nil {
