@@ -59,7 +59,7 @@ public enum DeepLinkAssembly {
   /// again.
   static var launchComposer: MarketComposer {
     var composer = MarketComposer()
-    composer.checkedWhenBuilt = checkedWhenBuilt
+    composer.checkedWhenBuilt = checkedWhenBuilt(market:)
     return composer
   }
 

@@ -31,6 +31,11 @@ enum MarketCheck {
             + "(an ISO 3166-1 country code such as CA, or a user-assigned one such as ZZ), its target Market\(id) "
             + "and its type \(id)Market; rename the folder and the word")
       }
+      guard market.id == id else {
+        fail(
+          "error: market \(id)'s type \(id)Market (target Market\(id)) has the identifier `\(market.id)`; "
+            + "a market's identifier is the word of Package.swift's `markets` list and the name of its folder")
+      }
       catalogue.append(market)
     }
 

@@ -22,10 +22,11 @@ public struct MarketComposer: Sendable {
   /// Whether composition checks each route's destination type against its route and the rules
   /// onto it (``DeepLinkCore/DestinationMismatch``). On by default.
   public var checksDestinations: Bool
-  /// What the package's build checked, by market identifier (``MarketDeclaration/summary``): a
-  /// market whose declaration is exactly what was checked composes without the checks again. Empty
-  /// (every market checked) unless the composer is the app's launch composer.
-  package var checkedWhenBuilt: [String: String] = [:]
+  /// What the package's build checked: the fingerprint of a market's declarations
+  /// (``MarketDeclaration/fingerprint``) by its identifier. A market whose declarations have the
+  /// fingerprint the build checked composes without the checks again. None (every market checked)
+  /// unless the composer is the app's launch composer.
+  package var checkedWhenBuilt: @Sendable (String) -> UInt64? = { _ in nil }
 
   /// A composer over `catalogue` with the platform's own overrides.
   public init(
@@ -93,7 +94,7 @@ public struct MarketComposer: Sendable {
       return try compile(specification, market: nil, problems: [])
     }
     let declared = MarketDeclaration(market, services: services)
-    let checks = checkedWhenBuilt[market.id] != declared.summary
+    let checks = checkedWhenBuilt(market.id) != declared.fingerprint
     specification.checksDestinations = checksDestinations && checks
 
     var problems: [CompositionProblem] = []

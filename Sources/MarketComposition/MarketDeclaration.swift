@@ -24,19 +24,28 @@ struct MarketDeclaration {
   /// The market's identifier.
   var id: String { side.owner.marketID ?? "" }
 
-  /// What the build's check of the market saw, in one line: its domains, schemes, rules, routes
-  /// and barriers. A launch whose market declares anything else runs the checks again.
-  var summary: String {
-    let parts: [String] =
-      side.domains.map(\.description) + side.schemes.map(\.scheme) + side.rules.map(Self.summary(of:))
-      + side.routes.map { "\($0.name) \($0.pattern)" } + side.barriers.map(\.rawValue)
-    return parts.joined(separator: "\n")
-  }
-
-  /// A rule as the check read it: its patterns, fixed parameters and whether it is an override.
-  private static func summary(of rule: UniversalLink) -> String {
-    let parameters = rule.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-    return ([rule.description] + parameters + (rule.isOverride ? ["override"] : [])).joined(separator: " ")
+  /// What the build's check of the market read, as one number: its domains, schemes, rules
+  /// (patterns, targets, fixed parameters, override flags), routes and barriers. A launch whose
+  /// market declares anything else runs the checks again.
+  var fingerprint: UInt64 {
+    var fingerprint = Fingerprint()
+    for domain in side.domains { fingerprint.add(domain.name) }
+    for scheme in side.schemes {
+      fingerprint.add(scheme.scheme)
+      fingerprint.add(scheme.customHost ?? "")
+    }
+    for rule in side.rules {
+      fingerprint.add(rule.pattern)
+      fingerprint.add(rule.target)
+      fingerprint.add(rule.isOverride ? "override" : "")
+      fingerprint.add(unordered: rule.parameters)
+    }
+    for route in side.routes {
+      fingerprint.add(route.name)
+      fingerprint.add(route.pattern)
+    }
+    for barrier in side.barriers { fingerprint.add(barrier.rawValue) }
+    return fingerprint.value
   }
 
   /// The market's own routes that are malformed, and those no plugin of the market handles.
@@ -55,5 +64,32 @@ struct MarketDeclaration {
       }
     }
     return problems
+  }
+}
+
+/// A 64-bit FNV-1a hash of a sequence of texts, the same in every process (unlike `Hasher`).
+struct Fingerprint {
+  private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// Adds `text` and a separator, so `"ab", "c"` and `"a", "bc"` differ.
+  mutating func add(_ text: String) {
+    for byte in text.utf8 { mix(byte) }
+    mix(0)
+  }
+
+  /// Adds the pairs of `dictionary` in any order.
+  mutating func add(unordered dictionary: [String: String]) {
+    var sum: UInt64 = 0
+    for (key, value) in dictionary {
+      var pair = Fingerprint()
+      pair.add(key)
+      pair.add(value)
+      sum &+= pair.value
+    }
+    for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: sum >> UInt64(shift))) }
+  }
+
+  private mutating func mix(_ byte: UInt8) {
+    value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
   }
 }

@@ -35,7 +35,7 @@ public struct PlatformRoutePlugin: DeepLinkHandlerPathMatchingPlugin {
   @MainActor public func handleDeepLink(
     parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
-    storage.navigator.show([route.destination(from: parameters)])
+    storage.navigator.show([state.destination ?? route.destination(from: parameters)])
     completion()
   }
 

@@ -2,6 +2,7 @@ import DeepLinkComposition
 import DeepLinkCore
 import DeepLinkTesting
 import Foundation
+import MarketCA
 import PlatformLinks
 import Testing
 
@@ -130,15 +131,29 @@ struct Ticket: LinkDestination {
   }
 
   @Test(
-    "with the check off (a release launch), a destination that does not fit arrives as a Screen: the link is not lost")
-  @MainActor func uncheckedFallsBackToScreen() async throws {
+    "unchecked, a destination that cannot be made declines its link: not-found, with telemetry, nothing untyped shown")
+  @MainActor func uncheckedDestinationDeclines() async throws {
     let route = PlatformRoute("b", "/zt-b/{id:int}", destination: BoolID.self)
     let market = DeclaredMarket(id: "ZT", routes: [route])
     let navigator = RecordingNavigator()
+    let telemetry = RecordingTelemetry()
     let linker = try #require(
-      composedLinker(market, navigator: navigator, composer: MarketComposer(checksDestinations: false)))
-    #expect(await linker.handle("shopzt://zt-b/5") == .handled(route: "/zt-b/{id:int}"))
-    #expect(navigator.shownValues == [[Screen(route: "b", parameters: ["id": "5"])]])
+      composedLinker(
+        market, navigator: navigator, telemetry: telemetry, composer: MarketComposer(checksDestinations: false)))
+    var notFound: [String] = []
+    linker.unableToRouteHandler = { notFound.append($0.absoluteString) }
+    #expect(await linker.handle("shopzt://zt-b/5") == .notFound)
+    #expect(navigator.shownValues.isEmpty)
+    #expect(notFound == ["shopzt://zt-b/5"])
+    #expect(telemetry.lastLinkKinds.contains(.declined))
+  }
+
+  @Test("a destination that fits is made once, before the handler, and is what the navigator shows")
+  @MainActor func destinationReachesHandler() async throws {
+    let navigator = RecordingNavigator()
+    let linker = try #require(composedLinker(MarketCatalogue.market(id: "CA")!, navigator: navigator))
+    #expect(await linker.handle("https://shop.example.ca/fr/circulaire/77") == .handled(route: "/flyer/{store_id:int}"))
+    #expect(navigator.shownValues == [[FlyerPage(storeID: 77, locale: "fr")]])
   }
 
   @Test("the message names the route, the destination, the field and both types")

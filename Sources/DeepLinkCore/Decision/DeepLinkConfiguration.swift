@@ -123,11 +123,13 @@ public final class DeepLinkConfiguration: Sendable {
       return OpaquePlugin(index: $0, target: target, stepResolver: plugins[$0].stepResolving)
     }
 
+    // Each target is parsed once, for the first rule to it; later rules share it.
+    var targets = SmallStringMap<CompiledRewrite>()
     var compiled: [CompiledRewrite] = []
     compiled.reserveCapacity(universalLinks.count)
     for rule in universalLinks {
       do {
-        compiled.append(try rule.compile())
+        compiled.append(try rule.compile(targets: &targets))
       } catch {
         throw .invalidRewrite(error)
       }

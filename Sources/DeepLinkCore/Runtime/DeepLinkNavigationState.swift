@@ -15,12 +15,16 @@ public struct DeepLinkNavigationState: Sendable {
   /// The link the route matched (``DeepLinkDecision/routedLink``); `nil` when the state was
   /// made outside a linker without one.
   public let link: DeepLink?
+  /// The route's destination (``LinkDestination``), made once from ``parameters`` before the
+  /// handler runs, when the route declares a destination type; `nil` when it declares none.
+  public let destination: (any LinkDestination)?
 
   /// Creates a state; the linker makes these, tests may too.
   public init(
     isColdStart: Bool, source: LinkSource, route: String, parameters: DeepLinkParameters,
-    context: (any Sendable)? = nil, link: DeepLink? = nil
+    context: (any Sendable)? = nil, link: DeepLink? = nil, destination: (any LinkDestination)? = nil
   ) {
+    self.destination = destination
     self.isColdStart = isColdStart
     self.source = source
     self.route = route

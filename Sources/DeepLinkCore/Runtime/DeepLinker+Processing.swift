@@ -301,12 +301,21 @@ extension DeepLinker {
 
   /// Runs the candidate's handler: `.passed` when handled, `.failed` when it declined,
   /// `.timedOut` when a plugin did not complete in time.
+  ///
+  /// A route that declares a destination type gets its destination made here, once, for the
+  /// handler (``DeepLinkNavigationState/destination``); one that cannot be made from the link's
+  /// values (which the package's build rules out, `Docs/Destinations.md`) declines the link.
   private func execute(_ candidate: LinkCandidate, link: DeepLink, work: LinkWork) async -> WaitResult {
+    var destination: (any LinkDestination)?
+    if candidate.matchedInTable, let type = candidate.target.destination {
+      guard let made = try? Self.destination(type, from: candidate.parameters) else { return .failed }
+      destination = made
+    }
     preExecutionHandler?(link)
     let start = clock.now
     let state = DeepLinkNavigationState(
       isColdStart: work.isColdStart, source: work.decision.source, route: candidate.route.description,
-      parameters: candidate.parameters, context: navigationContextProvider?(), link: link)
+      parameters: candidate.parameters, context: navigationContextProvider?(), link: link, destination: destination)
     switch candidate.target.kind {
     case .handler(let index):
       guard handlers[index](link, state) else { return .failed }
@@ -332,6 +341,13 @@ extension DeepLinker {
       owner: candidate.target.owner)
     successRouteHandler?(link)
     return .passed
+  }
+
+  /// A `Destination` made from `parameters`.
+  private static func destination<Destination: LinkDestination>(
+    _ type: Destination.Type, from parameters: DeepLinkParameters
+  ) throws(DestinationError) -> any LinkDestination {
+    try parameters.decode(type)
   }
 
   /// Suspends `work` until `start`'s wait is resolved, its timeout passes, or (when
