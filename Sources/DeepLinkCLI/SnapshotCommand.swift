@@ -11,7 +11,7 @@ enum SnapshotCommand {
     do {
       current = try DecisionSnapshot(market: market, examples: try SnapshotFiles.examples(market: market))
     } catch let error as CompositionError {
-      throw CommandFailure(message: error.description, status: .failure)
+      throw CommandFailure(error)
     }
     if parsed.has("--update") {
       try FileManager.default.createDirectory(
