@@ -218,8 +218,11 @@ public struct LinkPolicy: Sendable, Hashable {
 
   private static func date(_ value: PolicyJSON, field: String, after now: Date) throws(LinkPolicyError) -> Date {
     let text = try string(value, field: field)
-    guard let date = ISO8601DateFormatter().date(from: text) else {
-      throw LinkPolicyError(field: field, "`\(text)` is not an ISO 8601 time such as 2026-12-01T00:00:00Z")
+    let date: Date
+    do {
+      date = try RFC3339Time.date(from: text)
+    } catch {
+      throw LinkPolicyError(field: field, "`\(text)` is not \(RFC3339Time.expectedForm): \(error.message)")
     }
     guard date > now else { throw LinkPolicyError(field: field, "`\(text)` has passed: the policy is expired") }
     return date
