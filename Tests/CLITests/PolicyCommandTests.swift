@@ -8,7 +8,7 @@ import Testing
     {"version": "2026-11-26.1", "market": "CA",
      "disable": [
        {"route": "flyer", "reason": "flyer screen crashes"},
-       {"rule": "/fr/panier", "reason": "campaign not ready", "fallback": "https://help.example.org/panier"}]}
+       {"rule": "/fr/panier", "reason": "campaign not ready", "fallback": "https://shop.example.ca/fr/aide"}]}
     """#
 
   /// Writes `text` to a new file and returns its path.
@@ -25,7 +25,9 @@ import Testing
     #expect(result.status == 0, "\(result.error)")
     #expect(result.output.hasPrefix("policy 2026-11-26.1 for CA: 2 entries\n"))
     #expect(result.output.contains("off  route `flyer`: flyer screen crashes"))
-    #expect(result.output.contains("off  rule `/fr/panier` → https://help.example.org/panier: campaign not ready"))
+    #expect(
+      result.output.contains(
+        "off  rule `/fr/panier` → https://shop.example.ca/fr/aide#no_universal_links: campaign not ready"))
   }
 
   @Test(
