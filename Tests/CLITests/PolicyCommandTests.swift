@@ -64,6 +64,21 @@ import Testing
     #expect(on.output.contains("policy      2026-11-26.1"))
   }
 
+  @Test("explain names the policy, not the route, when the policy switches a link off")
+  func explain() throws {
+    let path = try Self.file(Self.policy)
+    let result = try ToolProcess.run([
+      "explain", "--market", "CA", "--policy", path, "https://shop.example.ca/fr/circulaire/77",
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      result.output.contains(
+        "✗ `/flyer/{store_id:int}` (flyer): matches, but policy 2026-11-26.1 switches off route `flyer`: "
+          + "flyer screen crashes"), "\(result.output)")
+    #expect(!result.output.contains("the route's own check refused"), "\(result.output)")
+    #expect(result.output.contains("outcome   external (disabledByPolicy)"), "\(result.output)")
+  }
+
   @Test("check --policy decides every line under it")
   func checkLines() throws {
     let path = try Self.file(Self.policy)
