@@ -123,4 +123,33 @@ import Testing
     #expect(result.status == 1)
     #expect(result.error.contains("switches off the host `www.shop.example.ca`"))
   }
+
+  @Test("aasa --policy with a rule of one domain says exactly what to do: name the rule by its web path")
+  func aasaOneDomainRule() throws {
+    let path = try Self.file(
+      #"{"version": "1", "market": "CA", "disable": [{"rule": "https://shop.example.ca/ip/{slug}/{id}", "reason": "x"}]}"#
+    )
+    let result = try ToolProcess.run([
+      "aasa", "--market", "CA", "--policy", path, "--app-id", "ABCDE12345.com.example.shop",
+    ])
+    #expect(result.status == 1)
+    #expect(
+      result.error.contains(
+        "the policy switches off rule `https://shop.example.ca/ip/{slug}/{id}` on `shop.example.ca` alone"),
+      "\(result.error)")
+    #expect(result.error.contains(#"name the rule by its web path (`{"rule": "/ip/{slug}/{id}"}`)"#), "\(result.error)")
+    #expect(!result.error.contains("serve a file per domain"))
+    // Named by its web path, the same entry writes one file for every domain, with the path excluded.
+    let webPath = try Self.file(
+      #"{"version": "1", "market": "CA", "disable": [{"rule": "/ip/{slug}/{id}", "reason": "x"}]}"#)
+    let written = try ToolProcess.run([
+      "aasa", "--market", "CA", "--policy", webPath, "--app-id", "ABCDE12345.com.example.shop",
+    ])
+    #expect(written.status == 0, "\(written.error)")
+    let matcher = try AppleAppSiteAssociationMatcher(json: Data(written.output.utf8))
+    guard case .excluded = matcher.decide("https://www.shop.example.ca/ip/desk/123") else {
+      Issue.record("the web path is still claimed: \(matcher.decide("https://www.shop.example.ca/ip/desk/123"))")
+      return
+    }
+  }
 }
