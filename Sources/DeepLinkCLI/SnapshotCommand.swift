@@ -28,12 +28,15 @@ enum SnapshotCommand {
         status: .failure)
     }
     let storedSnapshot = DecisionSnapshot(text: stored)
-    var differences = current.differences(from: storedSnapshot).map { "  - \($0)\n" }
+    // A difference quotes links of links.txt and the stored file: escaped as every output is.
+    var differences = current.differences(from: storedSnapshot).map { "  - \(SafeText.visible($0))\n" }
     if market == nil {
       // No market may change a platform link's decision.
       for id in MarketCatalogue.ids {
         let composed = try DecisionSnapshot.platform(composedWith: id)
-        differences += composed.differences(from: storedSnapshot).map { "  - with market \(id): \($0)\n" }
+        differences += composed.differences(from: storedSnapshot).map {
+          "  - with market \(id): \(SafeText.visible($0))\n"
+        }
       }
     }
     if differences.isEmpty {

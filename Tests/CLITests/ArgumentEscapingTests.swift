@@ -121,4 +121,28 @@ import Testing
       #expect(!output.contains("shop://ca?rt"), "\(command): \(output)")
     }
   }
+
+  @Test("a link file's characters are escaped in aasa --verify, catalogue and snapshot output")
+  func linkFiles() throws {
+    for scalar in Self.characters where scalar != "\n" {
+      let link = "https://shop.example.ca/fr/panier?x=a" + String(scalar) + "FORGED"
+      let verify = try ToolProcess.run(["aasa", "--market", "CA", "--verify", "-"], input: Data((link + "\n").utf8))
+      Self.expectNoForgery(verify.output, scalar: scalar, command: "aasa --verify")
+      Self.expectNoForgery(verify.error, scalar: scalar, command: "aasa --verify")
+
+      let root = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID().uuidString)")
+      let examples = root.appendingPathComponent("Markets/CA/Examples")
+      try FileManager.default.createDirectory(at: examples, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: root) }
+      try Data((link + "\n").utf8).write(to: examples.appendingPathComponent("links.txt"))
+      try Data().write(to: examples.appendingPathComponent("snapshot.txt"))
+      for arguments in [["snapshot", "--market", "CA"], ["catalogue", "--market", "CA"]] {
+        let result = try ToolProcess.run(arguments, directory: root)
+        let command = arguments.joined(separator: " ")
+        #expect(!(result.output + result.error).isEmpty, "\(command) printed nothing")
+        Self.expectNoForgery(result.output, scalar: scalar, command: command)
+        Self.expectNoForgery(result.error, scalar: scalar, command: command)
+      }
+    }
+  }
 }
