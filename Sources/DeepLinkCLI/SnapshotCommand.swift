@@ -68,7 +68,7 @@ package enum SnapshotFiles {
     let bytes = [UInt8](data)
     guard let text = String.validUTF8(bytes) else {
       let offset = firstInvalidUTF8(bytes)
-      throw .notUTF8(path: path, line: bytes[..<offset].count(where: { $0 == 0x0A }) + 1, offset: offset)
+      throw .notUTF8(path: path, line: bytes[..<offset].lazy.filter { $0 == 0x0A }.count + 1, offset: offset)
     }
     return DecisionSnapshot.exampleLinks(in: text)
   }
