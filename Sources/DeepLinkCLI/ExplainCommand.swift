@@ -22,7 +22,10 @@ enum ExplainCommand {
     let now = Date()
     let built = configuration.decide(input, tracing: true)
     let decision = selection.policy.map { $0.apply(to: built, at: now) } ?? built
-    let switchedOff = built.outcome == .routed ? selection.policy?.entry(switchingOff: built, at: now) : nil
+    // The policy's version and the entry that switch the build's route off, if they do.
+    let switchedOff = selection.policy.flatMap { policy in
+      built.outcome == .routed ? policy.entry(switchingOff: built, at: now).map { (policy.version, $0) } : nil
+    }
     let report = DecisionReport(decision, market: selection.id)
     var lines: [(String, String)] = [("link", report.url), ("market", selection.id ?? "none (the platform alone)")]
     var stages = decision.trace.map { ($0.stage.rawValue, $0.detail) }
@@ -30,9 +33,7 @@ enum ExplainCommand {
     if let link = decision.link {
       insert(rewriteNotes(decision, link: link, configuration), after: "rewrite", in: &stages)
       if let routed = built.routedLink {
-        let notes = matchNotes(
-          built, link: routed, configuration, switchedOff: switchedOff.map { (selection.policy!.version, $0) })
-        insert(notes, after: "match", in: &stages)
+        insert(matchNotes(built, link: routed, configuration, switchedOff: switchedOff), after: "match", in: &stages)
       }
     }
     var previous = ""
