@@ -80,10 +80,31 @@ enum AssociationCommands {
       throw CommandFailure(message: "Market\(selection.id ?? "") declares no domains", status: .failure)
     }
     if let different = zip(hosts, files).first(where: { $0.1 != file }) {
+      if let policy = selection.policy, let problem = oneDomainEntry(policy, rules: rules, hosts: hosts) {
+        throw CommandFailure(message: problem, status: .failure)
+      }
       throw CommandFailure(
         message: "`\(different.0)` has different rules from `\(hosts[0])`; serve a file per domain", status: .failure)
     }
     return (hosts[0], file, rules)
+  }
+
+  /// What to do when the domains' files differ only because `policy` names a rule of one domain
+  /// (`https://shop.example.ca/ip/{slug}/{id}`): the file is the same on every domain, so the
+  /// rule must be named by its web path, which switches it off on all of them; `nil` when the
+  /// files differ without the policy too.
+  private static func oneDomainEntry(_ policy: LinkPolicy, rules: [CompiledRewrite], hosts: [String]) -> String? {
+    let files = hosts.map { AppleAppSiteAssociation(rules: rules, host: $0, switchedOff: [:]) }
+    guard files.allSatisfy({ $0 == files[0] }) else { return nil }
+    for entry in policy.entries {
+      guard case .rule(let pattern) = entry.target, pattern.contains("://") else { continue }
+      let host = AssociationVerifier.httpsHost(pattern) ?? pattern
+      let webPath = AppleAppSiteAssociation.webPath(pattern)
+      return "the policy switches off \(entry.target) on `\(host)` alone, but every domain of the market gets the same "
+        + "file: name the rule by its web path (`{\"rule\": \"\(webPath)\"}`) to switch it off on every domain, or "
+        + "write the file without --policy (the app applies the policy itself as soon as it has it)"
+    }
+    return nil
   }
 
   static func assetLinks(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {

@@ -12,9 +12,6 @@ import Foundation
 /// matching over the market's file (``AppleAppSiteAssociationMatcher``, written apart from the
 /// writer) and by the router; a line where they disagree is printed, and the run exits 1.
 enum AssociationVerifier {
-  /// The most bytes read from the input.
-  static let inputLimit = 64 << 20
-
   /// One judged link.
   struct Verdict {
     /// `bounce` (iOS opens the app, the router sends the link to the browser or drops it) or
@@ -28,35 +25,43 @@ enum AssociationVerifier {
     _ parsed: ParsedCommand, selection: MarketSelection, aasa: String, environment: ToolEnvironment
   ) throws -> ExitStatus {
     let path = parsed.positionals.first ?? "-"
-    let data: Data
-    if path == "-" {
-      data = try read(FileHandle(fileDescriptor: environment.standardInput, closeOnDealloc: false), path: "-")
-    } else {
-      guard let handle = FileHandle(forReadingAtPath: path) else {
-        throw CommandFailure(message: "cannot read `\(path)`", status: .unreadableInput)
-      }
-      data = try read(handle, path: path)
+    let descriptor = path == "-" ? environment.standardInput : open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw CommandFailure(
+        message: "cannot read `\(path)`: \(ReadFailure(code: errno).message)", status: .unreadableInput)
     }
+    defer { if path != "-" { close(descriptor) } }
     let matcher = try AppleAppSiteAssociationMatcher(json: Data(aasa.utf8))
     let hosts = Set(AssociationCommands.marketHosts(selection))
     var counts = (checked: 0, skipped: 0, bounces: 0, browser: 0)
-    for line in String(decoding: data, as: UTF8.self).split(
-      omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-    {
-      let link = line.trimmingCharacters(in: .whitespaces)
-      if link.isEmpty || link.hasPrefix("#") { continue }
-      guard let host = Self.httpsHost(link), hosts.contains(host) else {
-        counts.skipped += 1
-        environment.standardError.write(
-          "skipped  \(SafeText.visible(SafeText.redactFreeText(link))): not https on one of the market's domains\n")
-        continue
+    // Lines are read as `check` reads them (``LineReader``): only LF or CRLF ends a line, a bare
+    // CR and spaces are part of the link, which ends at the first TAB; comments and blank lines
+    // are skipped, and bytes that are not UTF-8 are read as their percent-encoded form.
+    var reader = LineReader(descriptor: descriptor)
+    var batch = CheckLines()
+    var more = true
+    while more {
+      batch.removeAll()
+      do {
+        more = try reader.read(into: &batch, limit: 4_096)
+      } catch {
+        throw CommandFailure(message: "cannot read `\(path)`: \(error.message)", status: .unreadableInput)
       }
-      counts.checked += 1
-      let verdict = judge(link, matcher: matcher, configuration: selection.configuration, policy: selection.policy)
-      guard let disagreement = verdict.disagreement else { continue }
-      if disagreement == "bounce" { counts.bounces += 1 } else { counts.browser += 1 }
-      environment.standardOutput.write(
-        "\(disagreement)\t\(SafeText.visible(SafeText.redactFreeText(link)))\t\(verdict.detail)\n")
+      for line in batch.lines {
+        let link = DeepLinkTool.argument(batch.bytes[line.link])
+        guard let host = Self.httpsHost(link), hosts.contains(host) else {
+          counts.skipped += 1
+          environment.standardError.write(
+            "skipped  \(SafeText.visible(SafeText.redactFreeText(link))): not https on one of the market's domains\n")
+          continue
+        }
+        counts.checked += 1
+        let verdict = judge(link, matcher: matcher, configuration: selection.configuration, policy: selection.policy)
+        guard let disagreement = verdict.disagreement else { continue }
+        if disagreement == "bounce" { counts.bounces += 1 } else { counts.browser += 1 }
+        environment.standardOutput.write(
+          "\(disagreement)\t\(SafeText.visible(SafeText.redactFreeText(link)))\t\(verdict.detail)\n")
+      }
     }
     environment.standardError.write(
       "deeplink aasa --verify: \(counts.checked) links checked, \(counts.skipped) skipped; "
@@ -104,23 +109,5 @@ enum AssociationVerifier {
     var host = rest[..<end].lowercased()
     if host.hasSuffix(".") { host.removeLast() }
     return host
-  }
-
-  private static func read(_ handle: FileHandle, path: String) throws -> Data {
-    var data = Data()
-    while true {
-      let chunk: Data?
-      do {
-        chunk = try handle.read(upToCount: 1 << 20)
-      } catch {
-        throw CommandFailure(message: "cannot read `\(path)`: \(error.localizedDescription)", status: .unreadableInput)
-      }
-      guard let chunk, !chunk.isEmpty else { return data }
-      data.append(chunk)
-      if data.count > inputLimit {
-        throw CommandFailure(
-          message: "`\(path)` is over \(inputLimit >> 20) MiB; verify it in parts", status: .unreadableInput)
-      }
-    }
   }
 }

@@ -16,9 +16,7 @@ enum CatalogueCommand {
     do {
       examples = try SnapshotFiles.examples(market: market)
     } catch {
-      throw CommandFailure(
-        message: "cannot read \(CatalogueFiles.exampleLinks(market: market)); run from the package root",
-        status: .unreadableInput)
+      throw CommandFailure(message: error.description, status: .unreadableInput)
     }
     let catalogue: LinkCatalogue
     do {

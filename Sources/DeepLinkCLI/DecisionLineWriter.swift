@@ -62,7 +62,7 @@ struct DecisionLineWriter {
     // `SafeText.url(of:names:)`: the input as typed unless it is unparseable or carries something
     // sensitive.
     if decision.link == nil {
-      json.quoted(LinkRedactor.redact(raw: decision.input))
+      json.quoted(SafeText.unparsed(decision.input))
     } else if SafeText.isSensitive(decision.link!, names: &names) {
       json.quoted(SafeText.redacted(decision.link!, names: &names))
     } else if let plainInput, plainInput.count == decision.input.utf8.count {

@@ -66,21 +66,25 @@ package enum DeepLinkTool {
         writeError(HelpText.usageError(error), to: environment)
         return .usage
       } catch let failure as CommandFailure {
-        writeError("deeplink \(parsed.command.rawValue): \(failure.message)\n", to: environment)
+        let first = "deeplink \(parsed.command.rawValue): \(failure.lines.first ?? "")"
+        writeError([first] + failure.lines.dropFirst(), to: environment)
         return failure.status
       } catch {
-        writeError("deeplink \(parsed.command.rawValue): \(error)\n", to: environment)
+        writeError(["deeplink \(parsed.command.rawValue): \(error)"], to: environment)
         return .failure
       }
     }
   }
 
   /// Writes an error message on standard error as every output is written: the values of secret
-  /// names redacted, and everything a terminal would obey (controls such as ESC, bidi controls,
-  /// zero-width and other format characters, U+2028/U+2029) escaped as `\u{…}`, whatever argument
-  /// the message echoes; its own line breaks stay.
-  static func writeError(_ message: String, to environment: ToolEnvironment) {
-    environment.standardError.write(SafeText.visible(SafeText.redactFreeText(message), keepingNewlines: true))
+  /// names redacted, and everything a terminal would obey (controls such as ESC, LF and CR, bidi
+  /// controls, zero-width and other format characters, U+2028/U+2029) escaped as `\u{…}`,
+  /// whatever argument or file the message echoes. Only the message's own structure ends a line:
+  /// each of `lines` is written on one line of its own.
+  static func writeError(_ lines: [String], to environment: ToolEnvironment) {
+    var text = ""
+    for line in lines { text += SafeText.visible(SafeText.redactFreeText(line)) + "\n" }
+    environment.standardError.write(text)
   }
 
   private static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {

@@ -1,4 +1,5 @@
 import DeepLinkCore
+import Foundation
 
 /// `deeplink explain [--market ID] URL`: the decision, stage by stage, with the rules and routes
 /// that were considered and why they were not taken.
@@ -6,24 +7,33 @@ enum ExplainCommand {
   static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
     let selection = try MarketSelection.resolve(parsed, environment: environment)
     let input = parsed.positionals[0]
-    let decision = selection.configuration.decide(input, tracing: true, policy: selection.policy)
-    environment.standardOutput.write(explanation(decision, selection: selection))
+    environment.standardOutput.write(explanation(of: input, selection: selection))
     return .success
   }
 
   /// The explanation: every line's text with the values of token-like `name=value` pairs redacted
   /// where they stand (the link and parameters are redacted by structure already) and control,
   /// line-separator and bidi characters made visible.
-  static func explanation(_ decision: DeepLinkDecision, selection: MarketSelection) -> String {
-    let report = DecisionReport(decision, market: selection.id)
+  ///
+  /// Under a policy, the rules and routes considered are those of the decision the build makes;
+  /// a route the policy switches off is named as such, with the policy's version and reason.
+  static func explanation(of input: String, selection: MarketSelection) -> String {
     let configuration = selection.configuration
+    let now = Date()
+    let built = configuration.decide(input, tracing: true)
+    let decision = selection.policy.map { $0.apply(to: built, at: now) } ?? built
+    // The policy's version and the entry that switch the build's route off, if they do.
+    let switchedOff = selection.policy.flatMap { policy in
+      built.outcome == .routed ? policy.entry(switchingOff: built, at: now).map { (policy.version, $0) } : nil
+    }
+    let report = DecisionReport(decision, market: selection.id)
     var lines: [(String, String)] = [("link", report.url), ("market", selection.id ?? "none (the platform alone)")]
     var stages = decision.trace.map { ($0.stage.rawValue, $0.detail) }
     // Rules and routes considered, placed after the last line of their stage.
     if let link = decision.link {
       insert(rewriteNotes(decision, link: link, configuration), after: "rewrite", in: &stages)
-      if let routed = decision.routedLink {
-        insert(matchNotes(decision, link: routed, configuration), after: "match", in: &stages)
+      if let routed = built.routedLink {
+        insert(matchNotes(built, link: routed, configuration, switchedOff: switchedOff), after: "match", in: &stages)
       }
     }
     var previous = ""
@@ -78,8 +88,11 @@ enum ExplainCommand {
     return notes
   }
 
+  /// The routes considered for `decision`, the build's; `switchedOff` is the policy version and
+  /// entry that switch its route off, if any.
   private static func matchNotes(
-    _ decision: DeepLinkDecision, link: DeepLink, _ configuration: DeepLinkConfiguration
+    _ decision: DeepLinkDecision, link: DeepLink, _ configuration: DeepLinkConfiguration,
+    switchedOff: (version: String, entry: LinkPolicy.Entry)?
   ) -> [String] {
     var notes: [String] = []
     for route in configuration.routeList {
@@ -90,7 +103,11 @@ enum ExplainCommand {
       case .rejected(let why):
         notes.append("✗ `\(route.pattern)`: \(why)")
       case .matches:
-        if route.pattern == decision.route?.description {
+        if route.pattern == decision.route?.description, let (version, entry) = switchedOff {
+          notes.append(
+            "✗ `\(route.pattern)` (\(route.name)): matches, but policy \(version) switches off \(entry.target): "
+              + entry.reason)
+        } else if route.pattern == decision.route?.description {
           notes.append("✓ `\(route.pattern)` (\(route.name))")
         } else if decision.outcome == .routed {
           notes.append(

@@ -66,13 +66,15 @@ package enum HelpText {
     "deeplink \(name.rawValue) \(CommandSpecification.of(name).usage)"
   }
 
-  /// The message for a usage error: what was wrong, the usage line, where to read more.
-  package static func usageError(_ error: UsageError) -> String {
+  /// The lines of a usage error's message: what was wrong, the usage line, where to read more.
+  package static func usageError(_ error: UsageError) -> [String] {
     guard let command = error.command else {
-      return "deeplink: \(error.message)\nUSAGE: deeplink <command> [options]; see `deeplink --help`\n"
+      return ["deeplink: \(error.message)", "USAGE: deeplink <command> [options]; see `deeplink --help`"]
     }
-    return "deeplink \(command.rawValue): \(error.message)\nUSAGE: \(usageLine(command))\n"
-      + "See `deeplink \(command.rawValue) --help`.\n"
+    return [
+      "deeplink \(command.rawValue): \(error.message)", "USAGE: \(usageLine(command))",
+      "See `deeplink \(command.rawValue) --help`.",
+    ]
   }
 
   private static func wrap(_ text: String, indent: String, width: Int = 100) -> String {

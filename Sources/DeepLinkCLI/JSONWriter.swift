@@ -244,7 +244,7 @@ package struct JSONWriter: Sendable {
   }
 
   /// `"`, the bytes with `"`, `\\` and control characters escaped, `"`. Beyond what JSON requires,
-  /// C1 controls, U+2028/U+2029, bidi controls and the other format characters are written as
+  /// DEL, C1 controls, U+2028/U+2029, bidi controls and the other format characters are written as
   /// `\u` escapes (``SafeText/needsEscape(_:)``), so that no value can split a line for tools that
   /// split on Unicode line breaks or reorder a terminal's text.
   ///
@@ -273,11 +273,11 @@ package struct JSONWriter: Sendable {
     bytes.append(0x22)
   }
 
-  /// Whether a JSON string may not hold `byte` as it is: `"`, `\\`, a control, or a byte of a
-  /// non-ASCII scalar (which ``appendEscaped(_:)`` judges whole).
+  /// Whether a JSON string may not hold `byte` as it is: `"`, `\\`, a control (DEL among them), or
+  /// a byte of a non-ASCII scalar (which ``appendEscaped(_:)`` judges whole).
   @inline(__always)
   static func mayNeedEscape(_ byte: UInt8) -> Bool {
-    byte &- 0x20 >= 0x60 || byte == 0x22 || byte == 0x5C
+    byte &- 0x20 >= 0x5F || byte == 0x22 || byte == 0x5C
   }
 
   /// The scalars of `value`, each as it is or escaped.
@@ -290,8 +290,8 @@ package struct JSONWriter: Sendable {
       case "\r": bytes.append(contentsOf: [0x5C, 0x72])
       case "\t": bytes.append(contentsOf: [0x5C, 0x74])
       default:
-        // ASCII: only the controls JSON requires; beyond ASCII, every invisible character.
-        if scalar.value < 0x20 || (scalar.value >= 0x80 && SafeText.needsEscape(scalar)) {
+        // The controls JSON requires, DEL, and beyond ASCII every invisible character.
+        if SafeText.needsEscape(scalar) {
           appendEscape(scalar)
         } else {
           UTF8.encode(scalar) { bytes.append($0) }

@@ -30,7 +30,7 @@ struct MarketSelection {
         id: id,
         configuration: try DeepLinkAssembly.configuration(market: id))
     } catch {
-      throw CommandFailure(message: error.description + "\nrun `deeplink validate` for details", status: .failure)
+      throw CommandFailure(error, hint: "run `deeplink validate` for details")
     }
     environment.keepUntilExit(selection.configuration)
     if let path = parsed.value("--policy") {
@@ -58,7 +58,7 @@ struct MarketSelection {
     do {
       return try LinkPolicy(json: data, configuration: configuration)
     } catch {
-      throw CommandFailure(message: SafeText.visible(error.description), status: .failure)
+      throw CommandFailure(message: error.description, status: .failure)
     }
   }
 

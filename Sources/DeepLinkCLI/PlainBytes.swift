@@ -1,5 +1,5 @@
 /// Eight bytes at a time: whether a run of bytes holds any a JSON string cannot hold as they are
-/// (``JSONWriter/mayNeedEscape(_:)``: controls, LF and TAB among them, `"`, `\`, non-ASCII).
+/// (``JSONWriter/mayNeedEscape(_:)``: controls, LF, TAB and DEL among them, `"`, `\`, non-ASCII).
 ///
 /// The scans over every line's bytes (`check`'s reader) test a word of eight bytes with a few
 /// integer operations instead of each byte with three comparisons, and look at single bytes only
@@ -39,10 +39,11 @@ enum PlainBytes {
     // With every byte below 0x80, a byte below 0x20 leaves its lane's high bit set when 0x20 is
     // taken from each lane (a borrow can only add false alarms).
     if (word &- 0x20 &* ones) & high != 0 { return true }
-    // A lane equal to `"` or `\`: a zero lane after the XOR (the classic zero-byte test, exact
+    // A lane equal to `"`, `\` or DEL: a zero lane after the XOR (the classic zero-byte test, exact
     // for whether there is one).
     let quote = word ^ (0x22 &* ones)
     let backslash = word ^ (0x5C &* ones)
-    return ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & high != 0
+    let delete = word ^ (0x7F &* ones)
+    return ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (delete &- ones) & ~delete) & high != 0
   }
 }

@@ -6,7 +6,7 @@ import DeepLinkCore
 /// fragment pairs (OAuth puts `access_token` there) whose names, percent-decoded, are token-like,
 /// and such pairs inside any value; captured parameters of such names; and in free text (trace lines, error messages) the values
 /// of such `name=value` pairs, replaced where they stand. No text is searched for a secret's value,
-/// so nothing else is changed. ``visible(_:keepingNewlines:)`` escapes what a terminal would obey.
+/// so nothing else is changed. ``visible(_:)`` escapes what a terminal would obey.
 enum SafeText {
   static let redacted = "REDACTED"
 
@@ -54,13 +54,23 @@ enum SafeText {
   }
 
   /// The link as the tool shows it: the input as typed when it carries nothing sensitive,
-  /// otherwise its redacted normal form; an unparseable input is cut and redacted.
+  /// otherwise its redacted normal form; an unparseable input is cut and redacted (``unparsed(_:)``).
   ///
   /// - Complexity: O(1) beyond parsing for a link without query items, fragment or `;` in a segment.
   static func url(of decision: DeepLinkDecision, names: inout NameCache) -> String {
-    guard let link = decision.link else { return LinkRedactor.redact(raw: decision.input) }
+    guard let link = decision.link else { return unparsed(decision.input) }
     guard isSensitive(link, names: &names) else { return decision.input }
     return LinkRedactor.redact(link)
+  }
+
+  /// An input that does not parse as a link, as the tool shows it: cut after 512 characters (an
+  /// invalid link is evidence, not payload), sensitive `name=value` pairs redacted, and every
+  /// other character kept, for the output's escaper to show (``visible(_:)``, ``JSONWriter``):
+  /// `shop://ca\u{1}rt` never reads as the valid `shop://ca?rt`.
+  static func unparsed(_ input: String) -> String {
+    var text = String(input.prefix(512))
+    if input.count > 512 { text += "…" }
+    return LinkRedactor.redactPairs(inText: text)
   }
 
   /// `link` written out with sensitive query values, segment parameters and fragment pairs replaced.
@@ -149,20 +159,19 @@ enum SafeText {
     LinkRedactor.redactPairs(inText: text)
   }
 
-  /// `text` as a terminal shows it safely: C0 controls (but LF when `keepingNewlines`), DEL, C1
-  /// controls, U+2028/U+2029, bidi controls and the other invisible format characters written as
-  /// `\u{XXXX}`, so that no input can move the cursor, reorder the line or split it.
+  /// `text` as a terminal shows it safely on one line: C0 controls (LF and CR among them), DEL,
+  /// C1 controls, U+2028/U+2029, bidi controls and the other invisible format characters written
+  /// as `\u{XXXX}`, so that no input can move the cursor, reorder the line or split it. The one
+  /// escaper of the tool's text output; JSON output escapes the same set through ``JSONWriter``.
   ///
   /// - Complexity: O(*n*); a string of printable ASCII is returned as it is after one scan.
-  static func visible(_ text: String, keepingNewlines: Bool = false) -> String {
-    let plain = text.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || ($0 == 0x0A && keepingNewlines) }
+  static func visible(_ text: String) -> String {
+    let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     if plain { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count + 16)
     for scalar in text.unicodeScalars {
-      if scalar == "\n" && keepingNewlines {
-        result.unicodeScalars.append(scalar)
-      } else if needsEscape(scalar) {
+      if needsEscape(scalar) {
         result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       } else {
         result.unicodeScalars.append(scalar)

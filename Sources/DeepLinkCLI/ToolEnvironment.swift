@@ -1,3 +1,5 @@
+import DeepLinkComposition
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -66,6 +68,26 @@ private final class KeptObjects {
 
 /// A command that could not do its job, with the status to exit with.
 struct CommandFailure: Error {
-  var message: String
+  /// The message's lines, without line breaks: each is written escaped
+  /// (``DeepLinkTool/writeError(_:to:)``), so a line break inside one comes out as `\u{A}`.
+  var lines: [String]
   var status: ExitStatus
+
+  /// A one-line message.
+  init(message: String, status: ExitStatus) {
+    self.lines = [message]
+    self.status = status
+  }
+
+  /// A message of several lines.
+  init(lines: [String], status: ExitStatus) {
+    self.lines = lines
+    self.status = status
+  }
+
+  /// A composition that failed (status 1): a line that says so, a line per problem, then `hint`.
+  init(_ error: CompositionError, hint: String? = nil) {
+    let header = "composition of \(error.market.map { "market \($0)" } ?? "the platform") failed:"
+    self.init(lines: [header] + error.problems.map { "  - \($0)" } + (hint.map { [$0] } ?? []), status: .failure)
+  }
 }

@@ -3,7 +3,7 @@ import DeepLinkCore
 import Testing
 
 @Suite struct JSONWriterTests {
-  /// JSON's escaping, one character at a time: the reference the writer's word-at-a-time scan must match.
+  /// JSON's escaping and DEL's, one character at a time: the reference the writer's word-at-a-time scan must match.
   static func reference(_ string: String) -> String {
     var out: [UInt8] = [0x22]
     for byte in string.utf8 {
@@ -13,7 +13,8 @@ import Testing
       case 0x0A: out += Array(#"\n"#.utf8)
       case 0x0D: out += Array(#"\r"#.utf8)
       case 0x09: out += Array(#"\t"#.utf8)
-      case ..<0x20: out += Array((#"\u00"# + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)).utf8)
+      // DEL too: the tool's outputs escape every control (Docs/CLI.md, "Output safety").
+      case ..<0x20, 0x7F: out += Array((#"\u00"# + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)).utf8)
       default: out.append(byte)
       }
     }

@@ -31,7 +31,7 @@ import Testing
     let plainIsPlain = PlainBytes.arePlain(plain.span)
     #expect(plainIsPlain)
     for position in 0..<length {
-      for byte: UInt8 in [0x0A, 0x09, 0x22, 0x5C, 0x1F, 0x80, 0xFF] {
+      for byte: UInt8 in [0x0A, 0x09, 0x22, 0x5C, 0x1F, 0x7F, 0x80, 0xFF] {
         var run = plain
         run[position] = byte
         let runIsPlain = PlainBytes.arePlain(run.span)

@@ -8,7 +8,7 @@ import Testing
     {"version": "2026-11-26.1", "market": "CA",
      "disable": [
        {"route": "flyer", "reason": "flyer screen crashes"},
-       {"rule": "/fr/panier", "reason": "campaign not ready", "fallback": "https://help.example.org/panier"}]}
+       {"rule": "/fr/panier", "reason": "campaign not ready", "fallback": "https://shop.example.ca/fr/aide"}]}
     """#
 
   /// Writes `text` to a new file and returns its path.
@@ -25,7 +25,9 @@ import Testing
     #expect(result.status == 0, "\(result.error)")
     #expect(result.output.hasPrefix("policy 2026-11-26.1 for CA: 2 entries\n"))
     #expect(result.output.contains("off  route `flyer`: flyer screen crashes"))
-    #expect(result.output.contains("off  rule `/fr/panier` → https://help.example.org/panier: campaign not ready"))
+    #expect(
+      result.output.contains(
+        "off  rule `/fr/panier` → https://shop.example.ca/fr/aide#no_universal_links: campaign not ready"))
   }
 
   @Test(
@@ -60,6 +62,21 @@ import Testing
     let on = try ToolProcess.run(["route", "--market", "CA", "--policy", path, "https://shop.example.ca/en/cart"])
     #expect(on.output.contains("outcome     routed"))
     #expect(on.output.contains("policy      2026-11-26.1"))
+  }
+
+  @Test("explain names the policy, not the route, when the policy switches a link off")
+  func explain() throws {
+    let path = try Self.file(Self.policy)
+    let result = try ToolProcess.run([
+      "explain", "--market", "CA", "--policy", path, "https://shop.example.ca/fr/circulaire/77",
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      result.output.contains(
+        "✗ `/flyer/{store_id:int}` (flyer): matches, but policy 2026-11-26.1 switches off route `flyer`: "
+          + "flyer screen crashes"), "\(result.output)")
+    #expect(!result.output.contains("the route's own check refused"), "\(result.output)")
+    #expect(result.output.contains("outcome   external (disabledByPolicy)"), "\(result.output)")
   }
 
   @Test("check --policy decides every line under it")
@@ -105,5 +122,34 @@ import Testing
     ])
     #expect(result.status == 1)
     #expect(result.error.contains("switches off the host `www.shop.example.ca`"))
+  }
+
+  @Test("aasa --policy with a rule of one domain says exactly what to do: name the rule by its web path")
+  func aasaOneDomainRule() throws {
+    let path = try Self.file(
+      #"{"version": "1", "market": "CA", "disable": [{"rule": "https://shop.example.ca/ip/{slug}/{id}", "reason": "x"}]}"#
+    )
+    let result = try ToolProcess.run([
+      "aasa", "--market", "CA", "--policy", path, "--app-id", "ABCDE12345.com.example.shop",
+    ])
+    #expect(result.status == 1)
+    #expect(
+      result.error.contains(
+        "the policy switches off rule `https://shop.example.ca/ip/{slug}/{id}` on `shop.example.ca` alone"),
+      "\(result.error)")
+    #expect(result.error.contains(#"name the rule by its web path (`{"rule": "/ip/{slug}/{id}"}`)"#), "\(result.error)")
+    #expect(!result.error.contains("serve a file per domain"))
+    // Named by its web path, the same entry writes one file for every domain, with the path excluded.
+    let webPath = try Self.file(
+      #"{"version": "1", "market": "CA", "disable": [{"rule": "/ip/{slug}/{id}", "reason": "x"}]}"#)
+    let written = try ToolProcess.run([
+      "aasa", "--market", "CA", "--policy", webPath, "--app-id", "ABCDE12345.com.example.shop",
+    ])
+    #expect(written.status == 0, "\(written.error)")
+    let matcher = try AppleAppSiteAssociationMatcher(json: Data(written.output.utf8))
+    guard case .excluded = matcher.decide("https://www.shop.example.ca/ip/desk/123") else {
+      Issue.record("the web path is still claimed: \(matcher.decide("https://www.shop.example.ca/ip/desk/123"))")
+      return
+    }
   }
 }

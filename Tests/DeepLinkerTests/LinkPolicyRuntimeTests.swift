@@ -57,9 +57,9 @@ import Testing
     fixture.linker.externalURLHandler = { browser.append($0.absoluteString) }
     try fixture.linker.apply(
       policy: Self.document(
-        #"{"rule": "/fr/panier", "reason": "campaign not ready", "fallback": "https://help.example.org/panier"}"#))
+        #"{"rule": "/fr/panier", "reason": "campaign not ready", "fallback": "https://shop.example.com/aide"}"#))
     #expect(await fixture.linker.handle("https://shop.example.com/fr/panier") == .external)
-    #expect(browser == ["https://help.example.org/panier"])
+    #expect(browser == ["https://shop.example.com/aide#no_universal_links"])
     #expect(await fixture.linker.handle("shop://cart") == .handled(route: "/cart"))
     #expect(fixture.log.entries == ["cart -"])
     #expect(fixture.telemetry.events.filter { $0.kind == .handled }.allSatisfy { $0.policy == "v1" })

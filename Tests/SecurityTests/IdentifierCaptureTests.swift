@@ -18,6 +18,7 @@ import Testing
     "a%C2%A0b", "a%E2%80%89b", "a%E3%80%80b", "%C2%A0",  // no-break, thin and ideographic spaces
     "a%EF%BF%BE", "a%EF%B7%90", "a%F0%9F%BF%BF",  // noncharacters U+FFFE, U+FDD0, U+1FFFF
     "a%EE%80%80", "a%F3%B0%80%80",  // private use U+E000, U+F0000
+    "a%E2%A0%80b", "%E2%A0%80", "a%F0%96%BF%A4b",  // blank: U+2800 BRAILLE PATTERN BLANK, U+16FE4 KHITAN SMALL SCRIPT FILLER
     "...", "....", "a..b", "a...", "..a", "%E2%80%A6", "a%E2%80%A5b", "a%EF%BC%8E%EF%BC%8Eb", "a.%E3%80%82b",
   ]
 
@@ -69,5 +70,44 @@ import Testing
     #expect(decision.outcome == .routed, "\(link): \(decision.outcome) \(decision.reason?.rawValue ?? "")")
     #expect(decision.route?.description == "/search?q={query}")
     #expect(decision.parameters["query"] == value.removingPercentEncoding)
+  }
+}
+
+/// The blank-rendering characters an identifier capture refuses, derived from the Unicode data the
+/// toolchain carries (`Docs/Security.md`, "Captured values").
+@Suite struct BlankCharacterTests {
+  /// Every scalar of category Lo, Mn or So whose name ends in `BLANK` or `FILLER`, in planes 0
+  /// and 1 (planes 2 and 3 hold CJK ideographs, named by their code points; 14 tags, which are
+  /// format characters; 15 and 16 private use).
+  static let derived: [Unicode.Scalar] = (0...0x1FFFF).compactMap { value in
+    guard let scalar = Unicode.Scalar(value) else { return nil }
+    switch scalar.properties.generalCategory {
+    case .otherLetter, .nonspacingMark, .otherSymbol: break
+    default: return nil
+    }
+    guard let name = scalar.properties.name, name.hasSuffix(" BLANK") || name.hasSuffix(" FILLER") else { return nil }
+    return scalar
+  }
+
+  @Test("the set is the one Docs/Security.md lists; a new Unicode version that changes it fails here")
+  func documentedSet() {
+    #expect(Self.derived.map(\.value) == [0x115F, 0x1160, 0x2800, 0x3164, 0xFFA0, 0x13441, 0x13442, 0x16FE4])
+  }
+
+  @Test("each blank-rendering character makes an identifier capture invalid, and free text keeps it")
+  func refused() throws {
+    let configuration = try DeepLinkAssembly.configuration(market: "CA")
+    for scalar in Self.derived {
+      let encoded = String(scalar).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+      let decision = configuration.decide("shopca://ca/transaction/a\(encoded)b")
+      #expect(decision.outcome == .invalid, "U+\(String(scalar.value, radix: 16))")
+      #expect(decision.reason == .unsafeParameter)
+      let search = configuration.decide("shop://search?q=a\(encoded)b")
+      #expect(search.outcome == .routed, "U+\(String(scalar.value, radix: 16)) in free text")
+    }
+    // Drawn characters whose names mention a blank or a filler stay.
+    for kept in ["%E2%90%A2", "%EA%A3%B9"] {  // U+2422 BLANK SYMBOL, U+A8F9 DEVANAGARI GAP FILLER
+      #expect(configuration.decide("shopca://ca/transaction/a\(kept)b").outcome == .routed, "\(kept)")
+    }
   }
 }

@@ -5,8 +5,8 @@ import Foundation
 /// dots in a row (`..`, `...`, `a..b`, `…`), or contains a control, bidi-control or zero-width
 /// (format) character makes the link `invalid`; so does, as written, an invisible character (a
 /// space other than U+0020, a default-ignorable code point such as U+3164 or a variation
-/// selector, a noncharacter, a private-use or unassigned code point) — `Docs/Security.md`,
-/// "Captured values".
+/// selector, a noncharacter, a private-use or unassigned code point, a letter or symbol that
+/// renders blank such as U+2800 BRAILLE PATTERN BLANK) — `Docs/Security.md`, "Captured values".
 ///
 /// A capture declared as free text (search's query) is exempt from all but the control, format
 /// and separator part.
@@ -86,8 +86,26 @@ enum CapturedValueCheck {
       if freeText { continue }
       if isSlashLike(scalar) || isBackslashLike(scalar) { return false }
       if original && (properties.isDefaultIgnorableCodePoint || properties.isNoncharacterCodePoint) { return false }
+      if original && rendersBlank(scalar) { return false }
     }
     return true
+  }
+
+  /// Whether `scalar` is a letter, mark or symbol that renders as nothing: one whose name in the
+  /// Unicode Character Database (as the toolchain carries it) ends in `BLANK` or `FILLER`.
+  /// Spaces and default-ignorable code points are refused on their own properties; this adds
+  /// U+2800 BRAILLE PATTERN BLANK, U+13441 and U+13442 (Egyptian hieroglyph full and half blank)
+  /// and U+16FE4 KHITAN SMALL SCRIPT FILLER (the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0
+  /// are default-ignorable as well); `Docs/Security.md`, "Captured values". Punctuation
+  /// "gap fillers" (U+A8F9 and the like) are drawn, and `BLANK SYMBOL` (U+2422, ␢) is not named so.
+  static func rendersBlank(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .otherLetter, .nonspacingMark, .otherSymbol:
+      guard let name = scalar.properties.name else { return false }
+      return name.hasSuffix(" BLANK") || name.hasSuffix(" FILLER")
+    default:
+      return false
+    }
   }
 
   /// `/` and the solidus look-alikes NFKC does not map to it.

@@ -218,8 +218,11 @@ public struct LinkPolicy: Sendable, Hashable {
 
   private static func date(_ value: PolicyJSON, field: String, after now: Date) throws(LinkPolicyError) -> Date {
     let text = try string(value, field: field)
-    guard let date = ISO8601DateFormatter().date(from: text) else {
-      throw LinkPolicyError(field: field, "`\(text)` is not an ISO 8601 time such as 2026-12-01T00:00:00Z")
+    let date: Date
+    do {
+      date = try RFC3339Time.date(from: text)
+    } catch {
+      throw LinkPolicyError(field: field, "`\(text)` is not \(RFC3339Time.expectedForm): \(error.message)")
     }
     guard date > now else { throw LinkPolicyError(field: field, "`\(text)` has passed: the policy is expired") }
     return date
@@ -246,25 +249,48 @@ public struct LinkPolicy: Sendable, Hashable {
       }
     guard let reasonValue = fields["reason"] else { throw LinkPolicyError(field: "\(field).reason", "is missing") }
     let reason = try string(reasonValue, field: "\(field).reason")
-    guard !reason.isEmpty, reason.count <= 200 else {
-      throw LinkPolicyError(field: "\(field).reason", "must be 1 to 200 characters")
+    guard !reason.isEmpty, reason.utf8.count <= maximumReasonSize else {
+      throw LinkPolicyError(
+        field: "\(field).reason",
+        "must be 1 to \(maximumReasonSize) bytes of UTF-8 (it is \(reason.utf8.count)): a short sentence for people")
     }
     var fallback: DeepLink? = nil
     if let value = fields["fallback"] {
-      let text = try string(value, field: "\(field).fallback")
-      guard let link = try? DeepLink(text), link.scheme == "https", let host = link.host else {
-        throw LinkPolicyError(field: "\(field).fallback", "`\(text)` is not an https link")
-      }
-      // A fallback on the app's own domains carries the hand-off fragment, so it cannot come back.
-      fallback =
-        configuration.domains.contains { $0.name == host }
-        ? DeepLink(
-          scheme: link.scheme, host: host, port: link.port, pathSegments: link.pathSegments,
-          queryItems: link.queryItems, fragment: DeepLinkDecision.browserHandOffFragment) : link
+      fallback = try self.fallback(
+        try string(value, field: "\(field).fallback"), field: "\(field).fallback", configuration)
     }
     var until: Date? = nil
     if let value = fields["until"] { until = try date(value, field: "\(field).until", after: now) }
     return Entry(target: target, reason: reason, fallback: fallback, until: until)
+  }
+
+  /// The largest `reason` accepted, in UTF-8 bytes: it is copied into every decision, event and
+  /// association-file comment the entry makes.
+  public static let maximumReasonSize = 200
+
+  /// An entry's fallback: an `https` link to a host the configuration declares (its market's
+  /// domains or the platform's), with no port, carrying the hand-off fragment so that it cannot
+  /// come back to the app. A policy that could send links anywhere would turn a switch into a
+  /// redirect.
+  private static func fallback(
+    _ text: String, field: String, _ configuration: DeepLinkConfiguration
+  ) throws(LinkPolicyError) -> DeepLink {
+    guard let link = try? DeepLink(text), link.scheme == "https", let host = link.host else {
+      throw LinkPolicyError(field: field, "`\(text)` is not an https link")
+    }
+    guard configuration.domains.contains(where: { $0.matches(host) }) else {
+      let declared = configuration.domains.map { "`\($0.name)`" }.joined(separator: ", ")
+      throw LinkPolicyError(
+        field: field,
+        "`\(text)` goes to `\(host)`, which this configuration does not declare: a fallback goes to one of its "
+          + "domains (\(declared))")
+    }
+    guard link.port == nil else {
+      throw LinkPolicyError(field: field, "`\(text)` names a port: a fallback goes to a declared domain's https port")
+    }
+    return DeepLink(
+      scheme: link.scheme, host: host, port: nil, pathSegments: link.pathSegments, queryItems: link.queryItems,
+      fragment: DeepLinkDecision.browserHandOffFragment)
   }
 
   /// The names a policy may use, from the configuration it narrows.
