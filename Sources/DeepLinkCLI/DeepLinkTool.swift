@@ -34,9 +34,8 @@ package enum DeepLinkTool {
 
   /// One argument's bytes as a `String`, invalid UTF-8 percent-escaped.
   package static func argument(_ bytes: some Collection<UInt8>) -> String {
-    // An ASCII argument, the usual one, is read here, where the check is specialised for the
-    // bytes: the shared `validUTF8` is compiled for any collection and reads a byte through its
-    // protocol (several hundred instructions a byte).
+    // An ASCII argument, the usual one, is checked here for the bytes it is; any other goes
+    // through the shared UTF-8 check.
     if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
     return String.validUTF8(bytes) ?? PercentEncoding.escapingInvalidUTF8(bytes)
   }
