@@ -43,15 +43,12 @@ package struct AndroidAppLinks: Sendable {
   package let paths: [PathEntry]
   /// The rules not claimed on Android, with the reason.
   package let unclaimed: [(rule: String, reason: String)]
-  /// The rules' leading literal paths, for the dynamic rules.
-  let prefixes: [(prefix: String, comment: String)]
 
   /// The entries for `rules` on `hosts` (every host must get the same rules, as for the AASA).
   package init(rules: [CompiledRewrite], hosts: [String]) {
     self.hosts = hosts
     var paths: [PathEntry] = []
     var unclaimed: [(String, String)] = []
-    var prefixes: [(String, String)] = []
     for rule in rules {
       guard case .host(let hostPattern) = rule.pattern.namespace, let first = hosts.first, hostPattern.matches(first)
       else { continue }
@@ -85,17 +82,10 @@ package struct AndroidAppLinks: Sendable {
             attribute: "pathAdvancedPattern", value: Self.xml(advanced.isEmpty ? "/*" : advanced), apiLevel: 31,
             comment: comment))
       }
-      var prefix = ""
-      for segment in pattern.segments {
-        guard case .literal(let text) = segment else { break }
-        prefix += "/" + text
-      }
-      prefixes.append((prefix, comment))
     }
     var seen: Set<PathEntry> = []
     self.paths = paths.filter { seen.insert($0).inserted }
     self.unclaimed = unclaimed
-    self.prefixes = prefixes
   }
 
   /// One segment in PatternMatcher's advanced syntax, before XML escaping.
@@ -244,21 +234,21 @@ package struct AndroidAppLinks: Sendable {
     return xml
   }
 
-  /// The Android 15 dynamic rules: the hand-off fragment excluded first, then each rule's
-  /// leading literal path; a link no entry matches does not open the app. They can only narrow
-  /// what the manifest claims.
+  /// The Android 15 dynamic rules: the hand-off fragment excluded first, then every path. They
+  /// can only narrow what the manifest claims, and a link no entry matches does not open the app,
+  /// so any narrower entry would leave in the browser a link the manifest claims and the router
+  /// keeps: on the device each entry is a `PatternMatcher` compared case-sensitively, so a rule's
+  /// literal prefix (`/fr/panier*`) misses `/FR/PANIER` and `//fr/panier`, which the filters'
+  /// patterns take. The manifest decides the paths; these rules keep the hand-off out.
   package var dynamicComponents: [DynamicComponent] {
-    var components = [
+    [
       DynamicComponent(
         fragment: DeepLinkDecision.browserHandOffFragment, exclude: true,
-        comments: "a link the app handed to the browser: never back to the app")
+        comments: "a link the app handed to the browser: never back to the app"),
+      DynamicComponent(
+        path: "*", exclude: false,
+        comments: "every path the intent filters claim: they decide which paths open the app"),
     ]
-    var seen: Set<String> = []
-    for (prefix, comment) in prefixes where seen.insert(prefix).inserted {
-      let path = prefix.isEmpty ? "*" : prefix + "*"
-      components.append(DynamicComponent(path: path, exclude: false, comments: comment))
-    }
-    return components
   }
 
   private static func comment(_ text: String) -> String {

@@ -180,7 +180,7 @@ extension CommandSpecification {
         discussion: """
           Prints the Digital Asset Links statement that lets the app verify the market's domains, with every \
           fingerprint given. `--dynamic-rules` adds the Android 15 rules: the browser hand-off fragment \
-          excluded, then each rule's path. The market is required; without `--market` the command exits 64.
+          excluded, then every path the intent filters claim. The market is required; without `--market` the command exits 64.
           """)
     case .intentFilters:
       return CommandSpecification(
