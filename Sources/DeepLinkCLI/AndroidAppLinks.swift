@@ -43,12 +43,16 @@ package struct AndroidAppLinks: Sendable {
   package let paths: [PathEntry]
   /// The rules not claimed on Android, with the reason.
   package let unclaimed: [(rule: String, reason: String)]
+  /// The rules whose pattern Android would refuse (a manifest holding it does not install), left
+  /// out of the manifest and listed in ``unclaimed`` too.
+  package let refused: [(rule: String, reason: String)]
 
   /// The entries for `rules` on `hosts` (every host must get the same rules, as for the AASA).
   package init(rules: [CompiledRewrite], hosts: [String]) {
     self.hosts = hosts
     var paths: [PathEntry] = []
     var unclaimed: [(String, String)] = []
+    var refused: [(String, String)] = []
     for rule in rules {
       guard case .host(let hostPattern) = rule.pattern.namespace, let first = hosts.first, hostPattern.matches(first)
       else { continue }
@@ -77,6 +81,17 @@ package struct AndroidAppLinks: Sendable {
         let advanced =
           segments.map { "/+" + Self.advancedPiece($0, types: types, caseInsensitive: pattern.isCaseInsensitive) }
           .joined() + "/*"
+        let entries = Self.parsedEntries(advanced)
+        guard entries <= Self.parsedEntryLimit else {
+          let reason =
+            "its pathAdvancedPattern needs \(entries) parse entries; Android refuses one past "
+            + "\(Self.parsedEntryLimit) and the manifest would not install (use fewer captures or a shorter path)"
+          if !refused.contains(where: { $0.0 == comment }) {
+            refused.append((comment, reason))
+            unclaimed.append((comment, reason))
+          }
+          continue
+        }
         paths.append(
           PathEntry(
             attribute: "pathAdvancedPattern", value: Self.xml(advanced.isEmpty ? "/*" : advanced), apiLevel: 31,
@@ -86,6 +101,7 @@ package struct AndroidAppLinks: Sendable {
     var seen: Set<PathEntry> = []
     self.paths = paths.filter { seen.insert($0).inserted }
     self.unclaimed = unclaimed
+    self.refused = refused
   }
 
   /// One segment in PatternMatcher's advanced syntax, before XML escaping.
