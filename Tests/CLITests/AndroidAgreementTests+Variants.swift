@@ -114,7 +114,7 @@ extension AndroidAgreementTests {
 
   @Test(
     "no link Android opens the app for is sent back to the browser, whatever its port, host, scheme or escapes",
-    arguments: MarketCatalogue.ids)
+    arguments: markets)
   func noBounceAcrossSpellings(market: String) throws {
     let (tallies, bounces) = try Self.tally(market: market)
     for reading in tallies.keys.sorted() {
@@ -134,7 +134,7 @@ extension AndroidAgreementTests {
   /// authority, and the domain's empty path.
   @Test(
     "on Android 15 the dynamic rules claim every link the manifest claims but the hand-off",
-    arguments: MarketCatalogue.ids)
+    arguments: markets)
   func dynamicRulesClaimWhatTheManifestClaims(market: String) throws {
     var compared = 0
     for domain in try Self.domains(market) {

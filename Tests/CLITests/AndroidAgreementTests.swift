@@ -4,6 +4,7 @@ import DeepLinkComposition
 import DeepLinkCore
 import DeepLinkTesting
 import Foundation
+import PlatformLinks
 import Testing
 
 /// The intent filters `deeplink intent-filters` writes and the assetlinks.json `deeplink assetlinks --dynamic-rules`
@@ -33,8 +34,8 @@ import Testing
     /// Whether the rule written as the key needs a query item (Android cannot see one before API 35).
     let needsQuery: [String: Bool]
 
-    init(market: String, host: String, hosts: [String]) throws {
-      configuration = try DeepLinkAssembly.configuration(market: market)
+    init(configuration: DeepLinkConfiguration, host: String, hosts: [String]) throws {
+      self.configuration = configuration
       let rules = configuration.universalLinks.compactMap { try? $0.compile() }
       self.host = host
       links = AndroidAppLinks(rules: rules, hosts: hosts)
@@ -64,15 +65,29 @@ import Testing
     }
   }
 
+  /// The smallest market `Docs/AddingAMarket.md` shows (one domain, one web path), composed with the platform as a
+  /// market of the catalogue is: every check here must hold for it, so a new market never edits this suite.
+  static let smallestMarket = DeclaredMarket(
+    id: "BR", domains: ["shop.example.com.br"],
+    rules: [UniversalLink("https://shop.example.com.br/carrinho", to: .cart)])
+
+  /// The markets judged: the catalogue's, and the smallest one (`smallest`).
+  static let markets = MarketCatalogue.ids + ["smallest"]
+
   /// The market's exact domains, each with the manifest and file written for all of them (as `deeplink
   /// intent-filters` and `deeplink assetlinks` write them).
   static func domains(_ market: String) throws -> [Domain] {
-    let hosts = try #require(MarketCatalogue.market(id: market)).domains.compactMap { domain -> String? in
+    let declared: any MarketModule =
+      market == "smallest" ? smallestMarket : try #require(MarketCatalogue.market(id: market))
+    let configuration =
+      market == "smallest"
+      ? try #require(composedConfiguration(smallestMarket)) : try DeepLinkAssembly.configuration(market: market)
+    let hosts = declared.domains.compactMap { domain -> String? in
       if case .exact(let host)? = domain.host { return host }
       return nil
     }
     #expect(!hosts.isEmpty, "Market\(market) declares no exact domain")
-    return try hosts.map { try Domain(market: market, host: $0, hosts: hosts) }
+    return try hosts.map { try Domain(configuration: configuration, host: $0, hosts: hosts) }
   }
 
   /// The variants whose only fault is in the query or the fragment, which Android's filters do not see.
@@ -80,8 +95,11 @@ import Testing
 
   /// The samples of `domain`, with typical values from the market's example links.
   static func samples(_ domain: Domain, market: String) throws -> [AssociationSamples.Sample] {
-    let examples = DecisionSnapshot.exampleLinks(
-      in: try String(contentsOf: PackageManifest.exampleLinks(market: market), encoding: .utf8))
+    let examples =
+      market == "smallest"
+      ? []
+      : DecisionSnapshot.exampleLinks(
+        in: try String(contentsOf: PackageManifest.exampleLinks(market: market), encoding: .utf8))
     return AssociationSamples.samples(domain.configuration, host: domain.host, examples: examples)
   }
 
@@ -90,7 +108,7 @@ import Testing
     return false
   }
 
-  @Test("Android never claims a link the router sends to the browser or drops", arguments: MarketCatalogue.ids)
+  @Test("Android never claims a link the router sends to the browser or drops", arguments: markets)
   func noBounce(market: String) throws {
     var judged = 0
     var rules = 0
@@ -133,7 +151,7 @@ import Testing
   }
 
   @Test(
-    "a typical link of a rule without a required query item opens the app from API 31", arguments: MarketCatalogue.ids)
+    "a typical link of a rule without a required query item opens the app from API 31", arguments: markets)
   func typicalIsClaimed(market: String) throws {
     var typical = 0
     var claimable = 0
@@ -163,7 +181,7 @@ import Testing
   /// `unclaimed` rather than `excluded`; either way it is never claimed, and wherever the manifest alone would take
   /// it the fragment's exclusion must be what refuses it.
   @Test(
-    "a link handed to the browser is never claimed on Android 15 with the dynamic rules", arguments: MarketCatalogue.ids
+    "a link handed to the browser is never claimed on Android 15 with the dynamic rules", arguments: markets
   )
   func handOffCannotLoop(market: String) throws {
     var handedOver = 0
