@@ -57,7 +57,7 @@ extension AndroidAppLinkMatcher {
         switch part {
         case .path: uri.path.map(matcher.pattern.matches) ?? false
         case .query: uri.queryParameters.contains { matcher.pattern.matches(Array($0.utf16)) }
-        case .fragment: matcher.pattern.matches(Array((uri.fragment ?? "").utf16))
+        case .fragment: uri.fragment.map { matcher.pattern.matches(Array($0.utf16)) } ?? false
         }
       }
     }

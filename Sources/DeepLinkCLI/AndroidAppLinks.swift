@@ -10,8 +10,10 @@ import DeepLinkCore
 /// - a rule with captures is a `pathAdvancedPattern` (Android 12, API 31, and later): literals
 ///   as `[eE][nN]`, `/+` between segments, a capture `[^/]+`, an `int` `[0-9]{1,18}`, a `uuid`
 ///   its hex groups, a trailing `/*`; older versions do not claim it;
-/// - a rule that needs a query item is not claimed: a path-only filter would claim the link
-///   without the item, which the router sends to the browser.
+/// - a rule that needs a query item is claimed from Android 15 (API 35) by
+///   `<uri-relative-filter-group>` elements, the item's empty forms refused first, and not
+///   before: a path-only filter would claim the link without the item, which the router sends
+///   to the browser.
 package struct AndroidAppLinks: Sendable {
   /// One `<data>` path of the manifest.
   package struct PathEntry: Sendable, Hashable {
@@ -43,6 +45,9 @@ package struct AndroidAppLinks: Sendable {
   package let paths: [PathEntry]
   /// The rules not claimed on Android, with the reason.
   package let unclaimed: [(rule: String, reason: String)]
+  /// Android 15's `<uri-relative-filter-group>` elements for the rules that need query items, in
+  /// order: each rule's refusals first (groups are tried in order and the first that matches decides).
+  package let groups: [RelativeGroup]
   /// The rules whose pattern Android would refuse (a manifest holding it does not install), left
   /// out of the manifest and listed in ``unclaimed`` too.
   package let refused: [(rule: String, reason: String)]
@@ -53,15 +58,13 @@ package struct AndroidAppLinks: Sendable {
     var paths: [PathEntry] = []
     var unclaimed: [(String, String)] = []
     var refused: [(String, String)] = []
+    var groups: [RelativeGroup] = []
     for rule in rules {
       guard case .host(let hostPattern) = rule.pattern.namespace, let first = hosts.first, hostPattern.matches(first)
       else { continue }
       let pattern = rule.pattern
       let comment = "\(AppleAppSiteAssociation.webPath(pattern.source)) → \(rule.target.source)"
-      if pattern.queryCaptures.contains(where: { !$0.isOptional }) {
-        unclaimed.append((comment, "needs a query item; Android filters match paths only"))
-        continue
-      }
+      let required = pattern.queryCaptures.filter { !$0.isOptional }
       var types: [String: ParameterType] = [:]
       for segment in rule.target.segments {
         if case .parameter(let name, let type) = segment { types[name] = type }
@@ -74,7 +77,7 @@ package struct AndroidAppLinks: Sendable {
           if case .literal(let text) = segment { return text }
           return nil
         }
-        if literals.count == segments.count {
+        if required.isEmpty, literals.count == segments.count {
           let path = "/" + literals.joined(separator: "/")
           paths.append(PathEntry(attribute: "path", value: Self.xml(path), apiLevel: 1, comment: comment))
         }
@@ -92,14 +95,26 @@ package struct AndroidAppLinks: Sendable {
           }
           continue
         }
+        guard required.isEmpty else {
+          groups += Self.queryGroups(path: advanced, required: required, types: types, comment: comment)
+          continue
+        }
         paths.append(
           PathEntry(
             attribute: "pathAdvancedPattern", value: Self.xml(advanced.isEmpty ? "/*" : advanced), apiLevel: 31,
             comment: comment))
       }
+      if !required.isEmpty && !refused.contains(where: { $0.0 == comment }) {
+        unclaimed.append(
+          (
+            comment,
+            "before API 35, which reads <uri-relative-filter-group>: it needs a query item, and earlier filters match paths only"
+          ))
+      }
     }
     var seen: Set<PathEntry> = []
     self.paths = paths.filter { seen.insert($0).inserted }
+    self.groups = groups
     self.unclaimed = unclaimed
     self.refused = refused
   }
@@ -234,6 +249,12 @@ package struct AndroidAppLinks: Sendable {
       let level = path.apiLevel > 1 ? " (API \(path.apiLevel)+)" : ""
       xml += "  <!-- \(Self.comment(path.comment))\(level) -->\n"
       xml += "  <data android:\(path.attribute)=\"\(path.value)\" />\n"
+    }
+    for group in groups {
+      xml += "  <!-- \(Self.comment(group.comment)) (API 35+) -->\n"
+      xml += "  <uri-relative-filter-group android:allow=\"\(group.allow)\">\n"
+      for data in group.data { xml += "    <data android:\(data.attribute)=\"\(Self.xml(data.value))\" />\n" }
+      xml += "  </uri-relative-filter-group>\n"
     }
     for (rule, reason) in unclaimed {
       xml += "  <!-- not claimed: \(Self.comment(rule)): \(Self.comment(reason)) -->\n"

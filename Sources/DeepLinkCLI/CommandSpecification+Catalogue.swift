@@ -192,7 +192,8 @@ extension CommandSpecification {
           Prints `<intent-filter android:autoVerify="true">` for the market's domains and web paths (a path \
           with captures as a `pathAdvancedPattern`, API 31 and later) and a filter for its custom scheme, \
           derived from the rules the router applies, so that Android never claims a link the router sends to \
-          the browser. Rules that need a query item are listed as not claimed. A rule whose pattern Android \
+          the browser. Rules that need a query item are claimed from API 35 by \
+          `<uri-relative-filter-group>` elements and listed as not claimed before. A rule whose pattern Android \
           would refuse (past 2,045 parse entries) is left out and named on stderr, and the command exits 1.
           """)
     }
