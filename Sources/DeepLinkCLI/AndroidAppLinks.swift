@@ -5,8 +5,8 @@ import DeepLinkCore
 ///
 /// Android matches a `<data>` path against the link's decoded path, case-sensitively, and ignores
 /// the query before Android 15. So:
-/// - a rule with literal segments only is an `android:path` (every Android version) and, for
-///   other letter cases and repeated slashes, a `pathAdvancedPattern`;
+/// - a rule with literal segments only is an `android:path` and, for repeated slashes,
+///   `pathPattern`s (every Android version), and for other letter cases a `pathAdvancedPattern`;
 /// - a rule with captures is a `pathAdvancedPattern` (Android 12, API 31, and later): literals
 ///   as `[eE][nN]`, `/+` between segments, a capture `[^/]+`, an `int` `[0-9]{1,18}`, a `uuid`
 ///   its hex groups, a trailing `/*`; older versions do not claim it;
@@ -80,6 +80,9 @@ package struct AndroidAppLinks: Sendable {
         if required.isEmpty, literals.count == segments.count {
           let path = "/" + literals.joined(separator: "/")
           paths.append(PathEntry(attribute: "path", value: Self.xml(path), apiLevel: 1, comment: comment))
+          for glob in Self.slashRunGlobs(literals) {
+            paths.append(PathEntry(attribute: "pathPattern", value: Self.xml(glob), apiLevel: 1, comment: comment))
+          }
         }
         let advanced =
           segments.map { "/+" + Self.advancedPiece($0, types: types, caseInsensitive: pattern.isCaseInsensitive) }
@@ -117,6 +120,21 @@ package struct AndroidAppLinks: Sendable {
     self.groups = groups
     self.unclaimed = unclaimed
     self.refused = refused
+  }
+
+  /// A path of literals with runs of slashes, as `pathPattern`s every Android version reads: each
+  /// segment after `//*` (a slash, then any more), then no slash, one, or two and more at the end.
+  /// Android's simple glob does not give back what `X*` took, and a trailing `/*` with no slash
+  /// left does not match (AOSP's `PatternMatcher.matchGlobPattern`), hence the three. Nothing else can be said
+  /// before API 31: a simple glob has no character set, so neither another letter case nor a
+  /// capture can be bounded.
+  static func slashRunGlobs(_ literals: [String]) -> [String] {
+    guard !literals.isEmpty else { return [] }
+    let escaped = literals.map { literal in
+      literal.map { ".*\\".contains($0) ? "\\" + String($0) : String($0) }.joined()
+    }
+    let glob = escaped.map { "//*" + $0 }.joined()
+    return [glob, glob + "/", glob + "//*"]
   }
 
   /// One segment in PatternMatcher's advanced syntax, before XML escaping.

@@ -159,3 +159,33 @@ extension AndroidAgreementTests {
     #expect(compared > 0)
   }
 }
+
+extension AndroidAgreementTests {
+  /// Before API 31 only literal paths can be said (a simple glob has no character set), but the router ignores runs of
+  /// slashes, and `pathPattern` can say those: a rule of literals is claimed with them at every level.
+  @Test("a rule of literals is claimed with runs of slashes at every API level", arguments: markets)
+  func literalSlashRuns(market: String) throws {
+    let variants: Set<String> = [
+      "typical", "trailingSlash", "trailingSlashes", "leadingSlashes", "innerSlashes", "threeSlashes", "fourSlashes",
+    ]
+    var judged = 0
+    for domain in try Self.domains(market) {
+      let literalRules = Set(
+        domain.configuration.universalLinks.compactMap { rule -> String? in
+          guard let compiled = try? rule.compile(), compiled.pattern.queryCaptures.allSatisfy(\.isOptional),
+            compiled.pattern.segments.allSatisfy({ if case .literal = $0 { true } else { false } })
+          else { return nil }
+          return rule.pattern
+        })
+      for sample in try Self.samples(domain, market: market) where variants.contains(sample.variant) {
+        guard let rule = sample.rule, literalRules.contains(rule) else { continue }
+        #expect(domain.configuration.decide(sample.link).outcome == .routed, "\(sample)")
+        for (reading, verdict) in domain.verdicts(sample.link) {
+          #expect(Self.isClaimed(verdict), "\(sample) is \(verdict) under \(reading)")
+        }
+        judged += 1
+      }
+    }
+    #expect(judged > 0, "Market\(market) has no rule of literals")
+  }
+}
