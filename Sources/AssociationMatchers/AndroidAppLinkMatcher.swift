@@ -5,8 +5,10 @@ import Foundation
 #endif
 
 /// Decides whether Android opens an app for a web link, from the app's `<intent-filter>` elements and, on Android 15,
-/// the Dynamic App Links rules of its `assetlinks.json`. It is written from Google's pages only (all under
-/// https://developer.android.com):
+/// the Dynamic App Links rules of its `assetlinks.json`. It is written from Google's pages (all under
+/// https://developer.android.com) and, where they are silent or differ from the device, from what AOSP's code
+/// (platform_frameworks_base: `Uri`, `IntentFilter`, `PatternMatcher`, `UriRelativeFilter(Group)`) does, never from
+/// the package's writers:
 /// - DATA: /guide/topics/manifest/data-element
 /// - IF: /guide/components/intents-filters
 /// - ADD: /training/app-links/add-applinks

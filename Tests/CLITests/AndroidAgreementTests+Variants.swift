@@ -189,3 +189,22 @@ extension AndroidAgreementTests {
     #expect(judged > 0, "Market\(market) has no rule of literals")
   }
 }
+
+extension AndroidAgreementTests {
+  /// One revision of Google's converter (AOSP's `DalComponentParser`) escapes `.` in literal and prefix expressions
+  /// and makes `?*` an advanced pattern, so `/robots.txt` would never match there; the other keeps a literal as
+  /// written. The dynamic rules the package writes hold none of the characters the two treat differently, so they
+  /// mean the same under both.
+  @Test("the dynamic rules mean the same under both revisions of Google's converter", arguments: markets)
+  func dynamicRulesAreRevisionProof(market: String) throws {
+    for domain in try Self.domains(market) {
+      for component in domain.links.dynamicComponents {
+        for expression in [component.path, component.fragment].compactMap({ $0 }) {
+          #expect(
+            !expression.contains { ".?[]{}\\".contains($0) },
+            "\(domain.host): `\(expression)` reads differently in the two converters")
+        }
+      }
+    }
+  }
+}
