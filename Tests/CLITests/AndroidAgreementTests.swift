@@ -8,9 +8,10 @@ import PlatformLinks
 import Testing
 
 /// The intent filters `deeplink intent-filters` writes and the assetlinks.json `deeplink assetlinks --dynamic-rules`
-/// writes, judged link by link by Google's documented matching (``AndroidAppLinkMatcher``, written apart from the
-/// writer) and by the composed router, for every market and domain, on Android 11 (API 30), 12 (31), 14 (34) and 15
-/// (35, with and without the dynamic rules: only devices with Google services read them).
+/// writes, judged link by link by Android's matching (``AndroidAppLinkMatcher``: Google's pages, and AOSP's code where
+/// they are silent; written apart from the writer) and by the composed router, for every market of the catalogue and
+/// the smallest one, every domain, on Android 6 (API 23), 11 (30), 12 (31), 14 (34) and 15 (35, with and without the
+/// dynamic rules: only devices with Google services read them).
 @Suite struct AndroidAgreementTests {
   static let package = "com.example.shop"
   /// The fingerprint of Google's configure-assetlinks example: 32 upper-case hex bytes.
