@@ -8,22 +8,21 @@ extension AndroidAppLinkMatcher {
     var query: [(key: String, value: String, name: Pattern, content: Pattern, pair: Pattern)]
     var exclude: Bool
 
-    /// CFG: "/" is matched against the URL path (decoded, as `Uri.getPath()`), "#" against the fragment (without
-    /// `#`; a link without one is matched as empty), and "?" against the query parameters: "the dictionary ... must
-    /// match", in any order, with extra parameters allowed.
+    /// On the device each component becomes a `UriRelativeFilterGroup` (block for `exclude`) of one
+    /// `UriRelativeFilter` a key: "/" on `Uri.getPath()` (decoded), "#" on `getFragment()`, each "?" entry on the
+    /// query parameters as `key=value`, ANDed (CFG). As AOSP's `UriRelativeFilterGroup.matchData` and
+    /// `UriRelativeFilter.matchData` read them: a group with no filter matches nothing, so a component with no keys
+    /// never matches; a part the link lacks (no fragment, no query) fails its filter whatever the pattern (a
+    /// `PatternMatcher` never matches a null string), so `"#": "*"` does not match a link without a fragment; a query
+    /// filter matches when one parameter (split as ``URI/queryParameters``) matches it whole.
     func matches(_ uri: URI) -> Bool {
+      guard path != nil || fragment != nil || !query.isEmpty else { return false }
       if let path, !(uri.path.map(path.matches) ?? false) { return false }
-      if let fragment, !fragment.matches(Array((uri.fragment ?? "").utf16)) { return false }
+      if let fragment, !(uri.fragment.map { fragment.matches(Array($0.utf16)) } ?? false) { return false }
+      guard uri.query != nil || query.isEmpty else { return false }
       let parameters = uri.queryParameters
       return query.allSatisfy { entry in
-        parameters.contains { parameter in
-          // Reading: CFG does not say how a key/value pair meets a parameter; either comparison claims.
-          let separator = parameter.firstIndex(of: "=")
-          let name = separator.map { String(parameter[..<$0]) } ?? parameter
-          let value = separator.map { String(parameter[parameter.index(after: $0)...]) } ?? ""
-          return (entry.name.matches(Array(name.utf16)) && entry.content.matches(Array(value.utf16)))
-            || entry.pair.matches(Array(parameter.utf16))
-        }
+        parameters.contains { entry.pair.matches(Array($0.utf16)) }
       }
     }
 
@@ -33,7 +32,7 @@ extension AndroidAppLinkMatcher {
       if let fragment { parts.append("# \(fragment)") }
       for entry in query { parts.append("? \(entry.key)=\(entry.value) (\(entry.name) = \(entry.content))") }
       if exclude { parts.append("exclude") }
-      return parts.isEmpty ? "(no keys: every link)" : parts.joined(separator: ", ")
+      return parts.isEmpty ? "(no keys: no link)" : parts.joined(separator: ", ")
     }
   }
 

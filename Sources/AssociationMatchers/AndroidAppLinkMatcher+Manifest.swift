@@ -24,9 +24,12 @@ extension AndroidAppLinkMatcher {
     var wild: Bool
     var port: Int?
 
-    /// DATA: a `*` host matches any host ending in the rest (`*.google.com` matches `www.google.com` and
-    /// `.google.com`; the bare `google.com` does not end in `.google.com`). Case is ignored (see the type's readings).
-    /// DATA gives no port rule without a port; a filter port must equal the URL's (none is -1).
+    /// AOSP's `IntentFilter.AuthorityEntry.match`: a `*` host matches any host ending in the rest (`*.google.com`
+    /// matches `www.google.com` and `.google.com`; the bare `google.com` does not end in `.google.com`), compared
+    /// ignoring case (`compareToIgnoreCase`) with the host as `Uri.getHost()` gives it (a trailing dot kept). The
+    /// port is checked only when the filter names one (a negative `android:port` names none): a filter without
+    /// `android:port` accepts every port, and one that names a port refuses a link without one (`Uri.getPort()` is
+    /// -1 then).
     func matches(_ uri: URI) -> Bool {
       guard let host = uri.host else { return false }
       let lower = Array(host.lowercased().utf16)
@@ -35,7 +38,7 @@ extension AndroidAppLinkMatcher {
       } else {
         guard lower == self.host else { return false }
       }
-      if let port { return port == uri.port }
+      if let port, port >= 0 { return port == uri.port }
       return true
     }
   }
@@ -54,7 +57,7 @@ extension AndroidAppLinkMatcher {
         switch part {
         case .path: uri.path.map(matcher.pattern.matches) ?? false
         case .query: uri.queryParameters.contains { matcher.pattern.matches(Array($0.utf16)) }
-        case .fragment: matcher.pattern.matches(Array((uri.fragment ?? "").utf16))
+        case .fragment: uri.fragment.map { matcher.pattern.matches(Array($0.utf16)) } ?? false
         }
       }
     }

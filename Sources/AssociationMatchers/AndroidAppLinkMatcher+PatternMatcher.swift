@@ -6,6 +6,7 @@ extension AndroidAppLinkMatcher {
     static let slash = UInt16(UInt8(ascii: "/"))
     static let star = UInt16(UInt8(ascii: "*"))
     static let question = UInt16(UInt8(ascii: "?"))
+    static let hash = UInt16(UInt8(ascii: "#"))
     static let dot = UInt16(UInt8(ascii: "."))
     static let backslash = UInt16(UInt8(ascii: "\\"))
     static let plus = UInt16(UInt8(ascii: "+"))
@@ -90,11 +91,11 @@ extension AndroidAppLinkMatcher {
       }
     }
 
-    /// SIMPLE_GLOB, read left to right without backtracking (note A5; DATA documents the tokens, AOSP's
-    /// `matchGlobPattern` the order): `.*` followed by a character consumes the text up to the first occurrence of
-    /// that character, compared literally (so a `.` after `.*` is a literal dot); `X*` consumes every `X` in a row.
-    /// Reading: at the end of the text, what is left of the pattern matches when it is only `X*` pairs (DATA: `X*`
-    /// is "0 or more occurrences"); AOSP accepts only a final `.*` there.
+    /// SIMPLE_GLOB as AOSP's `PatternMatcher.matchGlobPattern` reads it, left to right without backtracking:
+    /// `.*` followed by a character consumes the text up to the first occurrence of that character, compared
+    /// literally (so a `.` after `.*` is a literal dot); `X*` consumes every `X` in a row. Once the text is used up,
+    /// the pattern matches only if it is used up too or exactly one `.*` is left: a trailing `X*` with no `X` left
+    /// to take does not match (`/ab*` does not match `/a`), although DATA calls `X*` "0 or more occurrences".
     static func simpleGlob(_ pattern: [UInt16], _ text: [UInt16]) -> Bool {
       let np = pattern.count
       let nm = text.count
@@ -138,15 +139,8 @@ extension AndroidAppLinkMatcher {
         }
       }
       if ip >= np && im >= nm { return true }
-      guard im >= nm else { return false }
-      // Only `X*` (or `\X*`) pairs left.
-      var rest = ip
-      while rest < np {
-        if pattern[rest] == Unit.backslash { rest += 1 }
-        guard rest + 1 < np, pattern[rest + 1] == Unit.star else { return false }
-        rest += 2
-      }
-      return true
+      // The text ran out first: only a lone `.*` left in the pattern still matches.
+      return ip == np - 2 && pattern[ip] == Unit.dot && pattern[ip + 1] == Unit.star
     }
 
     /// ADVANCED_GLOB: each token takes as many characters as it can, up to its maximum, and never gives any back
@@ -170,10 +164,21 @@ extension AndroidAppLinkMatcher {
     ///   or has its minimum above its maximum.
     /// - `\` escapes the next character (at the end of the pattern it is invalid); a `}` outside a count is dropped;
     ///   every other character (`]`, `^`, `$`, `?`, `(`, …) is literal.
+    /// - The parsed form has room for 2,048 entries, and `parseAndVerifyAdvancedPattern` refuses the pattern
+    ///   ("Pattern is too large!") when, before it reads the next character, more than 2,045 are used (see
+    ///   ``parsedEntryLimit``).
     static func tokens(_ p: [UInt16]) throws(Invalid) -> [Token] {
       var tokens: [Token] = []
       var lastHasModifier = false
       var i = 0
+      var entries = 0
+      // AOSP checks the room left each time its parser starts on a character of the pattern.
+      func step(adding added: Int) throws(Invalid) {
+        guard entries <= parsedEntryLimit else {
+          throw Invalid(reason: "it needs more than \(parsedEntryLimit) parse entries (Android's limit)")
+        }
+        entries += added
+      }
       func modify(_ minimum: Int, _ maximum: Int) throws(Invalid) {
         guard !tokens.isEmpty, !lastHasModifier else { throw Invalid(reason: "a modifier must follow a token") }
         tokens[tokens.count - 1].minimum = minimum
@@ -188,6 +193,7 @@ extension AndroidAppLinkMatcher {
         let c = p[i]
         switch c {
         case Unit.openBracket:
+          try step(adding: 1)
           guard i + 1 < p.count else { throw Invalid(reason: "the set is not terminated") }
           let inverted = p[i + 1] == Unit.caret
           i += inverted ? 2 : 1
@@ -195,7 +201,9 @@ extension AndroidAppLinkMatcher {
           while true {
             guard i < p.count else { throw Invalid(reason: "the set is not terminated") }
             var low = p[i]
+            // The set's end is one entry; a single character two (low and high alike); a range one for each end.
             if low == Unit.closeBracket {
+              try step(adding: 1)
               guard !ranges.isEmpty else { throw Invalid(reason: "a set must hold characters") }
               i += 1
               break
@@ -205,8 +213,11 @@ extension AndroidAppLinkMatcher {
               i += 1
               low = p[i]
             }
-            if i + 2 < p.count && p[i + 1] == Unit.dash && p[i + 2] != Unit.closeBracket {
+            let isRange = i + 2 < p.count && p[i + 1] == Unit.dash && p[i + 2] != Unit.closeBracket
+            try step(adding: isRange ? 1 : 2)
+            if isRange {
               i += 2
+              try step(adding: 1)
               var high = p[i]
               if high == Unit.backslash {
                 guard i + 1 < p.count else { throw Invalid(reason: "an escape ends the pattern") }
@@ -221,15 +232,20 @@ extension AndroidAppLinkMatcher {
           }
           append(.set(ranges, inverted: inverted))
         case Unit.dot:
+          try step(adding: 1)
           append(.any)
           i += 1
         case Unit.star:
+          try step(adding: 1)
           try modify(0, Int.max)
           i += 1
         case Unit.plus:
+          try step(adding: 1)
           try modify(1, Int.max)
           i += 1
         case Unit.openBrace:
+          // The count's start, its minimum and its maximum; its end is read as a character of its own.
+          try step(adding: 3)
           guard let end = p[(i + 1)...].firstIndex(of: Unit.closeBrace) else {
             throw Invalid(reason: "a count is not ended with }")
           }
@@ -253,20 +269,29 @@ extension AndroidAppLinkMatcher {
             throw Invalid(reason: "the count {\(body)} has its minimum above its maximum")
           }
           try modify(minimum, maximum)
-          i = end + 1
+          i = end
+          try step(adding: 1)
+          i += 1
         case Unit.closeBrace:
+          try step(adding: 0)
           i += 1
         case Unit.backslash:
+          try step(adding: 1)
           guard i + 1 < p.count else { throw Invalid(reason: "an escape ends the pattern") }
           append(.literal(p[i + 1]))
           i += 2
         default:
+          try step(adding: 1)
           append(.literal(c))
           i += 1
         }
       }
       return tokens
     }
+
+    /// The most entries AOSP's parsed advanced pattern may hold before its parser reads another character of the
+    /// pattern (`MAX_PATTERN_STORAGE` 2,048, less 3, the most one character can add).
+    static let parsedEntryLimit = 2_045
 
     /// `Integer.parseInt`: an optional sign and decimal digits within 32 bits.
     static func javaInt(_ text: Substring) -> Int? {

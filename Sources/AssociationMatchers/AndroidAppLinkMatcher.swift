@@ -5,8 +5,10 @@ import Foundation
 #endif
 
 /// Decides whether Android opens an app for a web link, from the app's `<intent-filter>` elements and, on Android 15,
-/// the Dynamic App Links rules of its `assetlinks.json`. It is written from Google's pages only (all under
-/// https://developer.android.com):
+/// the Dynamic App Links rules of its `assetlinks.json`. It is written from Google's pages (all under
+/// https://developer.android.com) and, where they are silent or differ from the device, from what AOSP's code
+/// (platform_frameworks_base: `Uri`, `IntentFilter`, `PatternMatcher`, `UriRelativeFilter(Group)`) does, never from
+/// the package's writers:
 /// - DATA: /guide/topics/manifest/data-element
 /// - IF: /guide/components/intents-filters
 /// - ADD: /training/app-links/add-applinks
@@ -29,25 +31,27 @@ import Foundation
 ///    browser, and a link no component matches stays in the browser too (CFG). They never add a link (CFG: they
 ///    "cannot expand the scope of the URL rules that you declare statically").
 ///
-/// Readings taken where the pages are silent or disagree with the device (each repeated where it is implemented).
-/// Where two readings exist, the one that claims more links is taken, since the caller checks that nothing claimed is
-/// refused:
+/// Where the pages are silent or disagree with the device, the matcher follows AOSP's code (platform_frameworks_base,
+/// each point repeated where it is implemented):
 /// - `android:autoVerify` and whether verification succeeded are not modelled: a filter that matches claims the link
 ///   (ADD, VER say Android 12+ opens only verified or user-approved domains; that only ever claims less).
-/// - Host comparison ignores case (DATA documents it as case-sensitive and asks for lower case; AOSP's
-///   `IntentFilter.AuthorityEntry` compares with `compareToIgnoreCase`). A URL's scheme is lower-cased before it is
-///   compared exactly with the filter's (DATA: "scheme matching ... is case sensitive"; browsers send it lower-case).
-/// - A filter without `android:port` accepts any port, the default included (DATA gives no rule; AOSP checks a port
-///   only when the filter names one).
-/// - `pathPattern`'s `X*` matches zero `X` at the end of the path as DATA says, even though AOSP only accepts a final
-///   `.*` there.
+/// - The URL is split as `Uri.parse` splits it and the scheme compared as written (`IntentFilter.matchData` looks
+///   `Uri.getScheme()` up in the filter's schemes; DATA: "scheme matching ... is case sensitive"), so `HTTPS://…`
+///   is not taken by an `https` filter.
+/// - The host is compared ignoring case, and a filter without `android:port` accepts every port
+///   (`IntentFilter.AuthorityEntry.match`; DATA documents the host as case-sensitive and gives no port rule).
+/// - Paths are matched against `Uri.getPath()`, decoded (`IntentFilter.matchData` → `hasDataPath`): `%2F` is a `/`
+///   there. An empty path (`https://host`) is matched as `""` only.
+/// - `pathPattern`'s `X*` at the end matches zero `X` only when it is `.*` (`PatternMatcher.matchGlobPattern`), and a
+///   `pathAdvancedPattern` whose parsed form would pass 2,045 entries is refused, as
+///   `PatternMatcher.parseAndVerifyAdvancedPattern` refuses it (the manifest then does not install).
 /// - `query*`/`fragment*` attributes outside `<uri-relative-filter-group>` are ignored (URG: they are for groups).
-/// - A path that is empty (`https://host`) is tried as `""` and as `"/"`; the first that claims wins.
 /// - An empty `dynamic_app_link_components` array leaves the manifest alone in charge (CFG: "If any field is
-///   malformed or empty, the dynamic rules are discarded"); a component without keys matches every link (CFG: all keys
-///   are optional and are ANDed, and an empty AND holds).
-/// - A `?` entry matches a query parameter when its key and value expressions match the parameter's name and value,
-///   or when the expression `key=value` matches the whole parameter (CFG does not say how the pair is compared).
+///   malformed or empty, the dynamic rules are discarded"). A component without keys matches no link, and one with
+///   `#` never matches a link without a fragment (`UriRelativeFilterGroup.matchData`, `UriRelativeFilter.matchData`).
+/// - A `?` entry matches a query parameter when the expression `key=value` matches the whole parameter
+///   (`UriRelativeFilter.matchData` compares whole parameters; the joining of key and value is this matcher's
+///   reading).
 ///
 /// Runtime is linear in the link's length per pattern: PatternMatcher never backtracks (PatternMatcher reference:
 /// ADVANCED_GLOB is "a simple evaluation implementation in which matching is done against the pattern in real time
@@ -155,25 +159,15 @@ public struct AndroidAppLinkMatcher: Sendable {
   }
 
   /// Whether Android at `apiLevel` opens the app for `url` (an absolute URL string): an intent filter with action
-  /// VIEW, categories DEFAULT and BROWSABLE matches scheme × host × path (Uri.getPath() is the DECODED path,
-  /// case-sensitive; query and fragment ignored by <data> before API 35); pathAdvancedPattern/pathSuffix only at
+  /// VIEW, categories DEFAULT and BROWSABLE matches scheme (as written) × host × port × path (Uri.getPath() is the
+  /// DECODED path, case-sensitive, `""` when empty; query and fragment ignored by <data> before API 35); pathAdvancedPattern/pathSuffix only at
   /// API >= 31 (below, that attribute is ignored — and a filter whose path attributes are ALL ignored has no path
   /// restriction); dynamic rules only at API >= 35 and only narrow: first matching component decides (exclude →
   /// .excluded), none matching → .unclaimed; dynamic "/" matched against the decoded path, "#" against the fragment
-  /// (absent = ""), "?" dictionary against query parameters (every entry must match some parameter, extra parameters
-  /// allowed).
+  /// (an absent fragment matches nothing), "?" dictionary against query parameters (every entry must match some
+  /// parameter, extra parameters allowed); a component with no keys matches nothing.
   public func decide(_ url: String, apiLevel: Int) -> Decision {
-    let uri = URI(url)
-    // Reading: `Uri.getPath()` of `https://host` is empty; DATA does not say whether `path="/"` takes it, so both
-    // `""` and `"/"` are tried and the first claim wins.
-    guard uri.hasAuthority, let path = uri.path, path.isEmpty else { return decide(uri, apiLevel: apiLevel) }
-    let bare = decide(uri, apiLevel: apiLevel)
-    if case .claimed = bare { return bare }
-    var slash = uri
-    slash.path = [Unit.slash]
-    let slashed = decide(slash, apiLevel: apiLevel)
-    if case .claimed = slashed { return slashed }
-    return bare
+    decide(URI(url), apiLevel: apiLevel)
   }
 
   /// A line describing dynamic component `index`: its keys and the PatternMatcher each became (CFG, B3 of the note).

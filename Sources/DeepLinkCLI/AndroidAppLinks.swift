@@ -5,13 +5,15 @@ import DeepLinkCore
 ///
 /// Android matches a `<data>` path against the link's decoded path, case-sensitively, and ignores
 /// the query before Android 15. So:
-/// - a rule with literal segments only is an `android:path` (every Android version) and, for
-///   other letter cases and repeated slashes, a `pathAdvancedPattern`;
+/// - a rule with literal segments only is an `android:path` and, for repeated slashes,
+///   `pathPattern`s (every Android version), and for other letter cases a `pathAdvancedPattern`;
 /// - a rule with captures is a `pathAdvancedPattern` (Android 12, API 31, and later): literals
 ///   as `[eE][nN]`, `/+` between segments, a capture `[^/]+`, an `int` `[0-9]{1,18}`, a `uuid`
 ///   its hex groups, a trailing `/*`; older versions do not claim it;
-/// - a rule that needs a query item is not claimed: a path-only filter would claim the link
-///   without the item, which the router sends to the browser.
+/// - a rule that needs a query item is claimed from Android 15 (API 35) by
+///   `<uri-relative-filter-group>` elements, the item's empty forms refused first, and not
+///   before: a path-only filter would claim the link without the item, which the router sends
+///   to the browser.
 package struct AndroidAppLinks: Sendable {
   /// One `<data>` path of the manifest.
   package struct PathEntry: Sendable, Hashable {
@@ -43,24 +45,26 @@ package struct AndroidAppLinks: Sendable {
   package let paths: [PathEntry]
   /// The rules not claimed on Android, with the reason.
   package let unclaimed: [(rule: String, reason: String)]
-  /// The rules' leading literal paths, for the dynamic rules.
-  let prefixes: [(prefix: String, comment: String)]
+  /// Android 15's `<uri-relative-filter-group>` elements for the rules that need query items, in
+  /// order: each rule's refusals first (groups are tried in order and the first that matches decides).
+  package let groups: [RelativeGroup]
+  /// The rules whose pattern Android would refuse (a manifest holding it does not install), left
+  /// out of the manifest and listed in ``unclaimed`` too.
+  package let refused: [(rule: String, reason: String)]
 
   /// The entries for `rules` on `hosts` (every host must get the same rules, as for the AASA).
   package init(rules: [CompiledRewrite], hosts: [String]) {
     self.hosts = hosts
     var paths: [PathEntry] = []
     var unclaimed: [(String, String)] = []
-    var prefixes: [(String, String)] = []
+    var refused: [(String, String)] = []
+    var groups: [RelativeGroup] = []
     for rule in rules {
       guard case .host(let hostPattern) = rule.pattern.namespace, let first = hosts.first, hostPattern.matches(first)
       else { continue }
       let pattern = rule.pattern
       let comment = "\(AppleAppSiteAssociation.webPath(pattern.source)) → \(rule.target.source)"
-      if pattern.queryCaptures.contains(where: { !$0.isOptional }) {
-        unclaimed.append((comment, "needs a query item; Android filters match paths only"))
-        continue
-      }
+      let required = pattern.queryCaptures.filter { !$0.isOptional }
       var types: [String: ParameterType] = [:]
       for segment in rule.target.segments {
         if case .parameter(let name, let type) = segment { types[name] = type }
@@ -73,29 +77,64 @@ package struct AndroidAppLinks: Sendable {
           if case .literal(let text) = segment { return text }
           return nil
         }
-        if literals.count == segments.count {
+        if required.isEmpty, literals.count == segments.count {
           let path = "/" + literals.joined(separator: "/")
           paths.append(PathEntry(attribute: "path", value: Self.xml(path), apiLevel: 1, comment: comment))
+          for glob in Self.slashRunGlobs(literals) {
+            paths.append(PathEntry(attribute: "pathPattern", value: Self.xml(glob), apiLevel: 1, comment: comment))
+          }
         }
         let advanced =
           segments.map { "/+" + Self.advancedPiece($0, types: types, caseInsensitive: pattern.isCaseInsensitive) }
           .joined() + "/*"
+        let entries = Self.parsedEntries(advanced)
+        guard entries <= Self.parsedEntryLimit else {
+          let reason =
+            "its pathAdvancedPattern needs \(entries) parse entries; Android refuses one past "
+            + "\(Self.parsedEntryLimit) and the manifest would not install (use fewer captures or a shorter path)"
+          if !refused.contains(where: { $0.0 == comment }) {
+            refused.append((comment, reason))
+            unclaimed.append((comment, reason))
+          }
+          continue
+        }
+        guard required.isEmpty else {
+          groups += Self.queryGroups(path: advanced, required: required, types: types, comment: comment)
+          continue
+        }
         paths.append(
           PathEntry(
             attribute: "pathAdvancedPattern", value: Self.xml(advanced.isEmpty ? "/*" : advanced), apiLevel: 31,
             comment: comment))
       }
-      var prefix = ""
-      for segment in pattern.segments {
-        guard case .literal(let text) = segment else { break }
-        prefix += "/" + text
+      if !required.isEmpty && !refused.contains(where: { $0.0 == comment }) {
+        unclaimed.append(
+          (
+            comment,
+            "before API 35, which reads <uri-relative-filter-group>: it needs a query item, and earlier filters match paths only"
+          ))
       }
-      prefixes.append((prefix, comment))
     }
     var seen: Set<PathEntry> = []
     self.paths = paths.filter { seen.insert($0).inserted }
+    self.groups = groups
     self.unclaimed = unclaimed
-    self.prefixes = prefixes
+    self.refused = refused
+  }
+
+  /// A path of literals with runs of slashes, as `pathPattern`s every Android version reads: each
+  /// segment after `//*` (a slash, then any more), then no slash, one, or two and more at the end.
+  /// Android's simple glob does not give back what `X*` took, and a trailing `/*` with no slash
+  /// left does not match (AOSP's `PatternMatcher.matchGlobPattern`), hence the three. Nothing else can be said
+  /// before API 31: a simple glob has no character set, so neither another letter case nor a
+  /// capture can be bounded.
+  static func slashRunGlobs(_ literals: [String]) -> [String] {
+    guard !literals.isEmpty else { return [] }
+    let escaped = literals.map { literal in
+      literal.map { ".*\\".contains($0) ? "\\" + String($0) : String($0) }.joined()
+    }
+    let glob = escaped.map { "//*" + $0 }.joined()
+    return [glob, glob + "/", glob + "//*"]
   }
 
   /// One segment in PatternMatcher's advanced syntax, before XML escaping.
@@ -229,6 +268,12 @@ package struct AndroidAppLinks: Sendable {
       xml += "  <!-- \(Self.comment(path.comment))\(level) -->\n"
       xml += "  <data android:\(path.attribute)=\"\(path.value)\" />\n"
     }
+    for group in groups {
+      xml += "  <!-- \(Self.comment(group.comment)) (API 35+) -->\n"
+      xml += "  <uri-relative-filter-group android:allow=\"\(group.allow)\">\n"
+      for data in group.data { xml += "    <data android:\(data.attribute)=\"\(Self.xml(data.value))\" />\n" }
+      xml += "  </uri-relative-filter-group>\n"
+    }
     for (rule, reason) in unclaimed {
       xml += "  <!-- not claimed: \(Self.comment(rule)): \(Self.comment(reason)) -->\n"
     }
@@ -244,21 +289,21 @@ package struct AndroidAppLinks: Sendable {
     return xml
   }
 
-  /// The Android 15 dynamic rules: the hand-off fragment excluded first, then each rule's
-  /// leading literal path; a link no entry matches does not open the app. They can only narrow
-  /// what the manifest claims.
+  /// The Android 15 dynamic rules: the hand-off fragment excluded first, then every path. They
+  /// can only narrow what the manifest claims, and a link no entry matches does not open the app,
+  /// so any narrower entry would leave in the browser a link the manifest claims and the router
+  /// keeps: on the device each entry is a `PatternMatcher` compared case-sensitively, so a rule's
+  /// literal prefix (`/fr/panier*`) misses `/FR/PANIER` and `//fr/panier`, which the filters'
+  /// patterns take. The manifest decides the paths; these rules keep the hand-off out.
   package var dynamicComponents: [DynamicComponent] {
-    var components = [
+    [
       DynamicComponent(
         fragment: DeepLinkDecision.browserHandOffFragment, exclude: true,
-        comments: "a link the app handed to the browser: never back to the app")
+        comments: "a link the app handed to the browser: never back to the app"),
+      DynamicComponent(
+        path: "*", exclude: false,
+        comments: "every path the intent filters claim: they decide which paths open the app"),
     ]
-    var seen: Set<String> = []
-    for (prefix, comment) in prefixes where seen.insert(prefix).inserted {
-      let path = prefix.isEmpty ? "*" : prefix + "*"
-      components.append(DynamicComponent(path: path, exclude: false, comments: comment))
-    }
-    return components
   }
 
   private static func comment(_ text: String) -> String {

@@ -144,8 +144,13 @@ enum AssociationCommands {
       throw CommandFailure(message: "Market\(selection.id ?? "") declares no domains", status: .failure)
     }
     let schemes = marketSchemes(selection)
-    environment.standardOutput.write(AndroidAppLinks(rules: rules, hosts: hosts).manifestXML(customSchemes: schemes))
-    return .success
+    let links = AndroidAppLinks(rules: rules, hosts: hosts)
+    environment.standardOutput.write(links.manifestXML(customSchemes: schemes))
+    // A pattern Android refuses would keep the whole manifest from installing: the rule is left out and named.
+    for (rule, reason) in links.refused {
+      environment.standardError.write("deeplink intent-filters: rule `\(rule)` is left out: \(reason)\n")
+    }
+    return links.refused.isEmpty ? .success : .failure
   }
 
   /// The market's own exact domains, as it declares them.

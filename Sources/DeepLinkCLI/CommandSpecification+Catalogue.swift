@@ -179,7 +179,7 @@ extension CommandSpecification {
         discussion: """
           Prints the Digital Asset Links statement that lets the app verify the market's domains, with every \
           fingerprint given. `--dynamic-rules` adds the Android 15 rules: the browser hand-off fragment \
-          excluded, then each rule's path. The market is required; without `--market` the command exits 64.
+          excluded, then every path the intent filters claim. The market is required; without `--market` the command exits 64.
           """)
     case .intentFilters:
       return CommandSpecification(
@@ -191,7 +191,9 @@ extension CommandSpecification {
           Prints `<intent-filter android:autoVerify="true">` for the market's domains and web paths (a path \
           with captures as a `pathAdvancedPattern`, API 31 and later) and a filter for its custom scheme, \
           derived from the rules the router applies, so that Android never claims a link the router sends to \
-          the browser. Rules that need a query item are listed as not claimed.
+          the browser. Rules that need a query item are claimed from API 35 by \
+          `<uri-relative-filter-group>` elements and listed as not claimed before. A rule whose pattern Android \
+          would refuse (past 2,045 parse entries) is left out and named on stderr, and the command exits 1.
           """)
     }
   }

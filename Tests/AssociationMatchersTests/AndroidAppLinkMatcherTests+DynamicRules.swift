@@ -250,11 +250,38 @@ extension AndroidAppLinkMatcherTests {
       #"[{"/": "/shoes*"}]"#,
       Row(url: "https://www.example.com/Shoes/1", expected: .unclaimed, apiLevel: 35, source: Page.configure)
     ),
-    // Reading: a link without a fragment is matched as an empty one.
+    // A link without a fragment fails a `#` filter whatever its pattern (`UriRelativeFilter.matchData`: a
+    // PatternMatcher never matches a null string), so `*` does not exclude it and no rule matches.
     (
       ##"[{"#": "*", "exclude": true}]"##,
       Row(
-        url: "https://www.example.com/shoes", expected: .excluded(dynamicComponent: 0), apiLevel: 35,
+        url: "https://www.example.com/shoes", expected: .unclaimed, apiLevel: 35,
+        source: Page.aosp + "UriRelativeFilter.matchData")
+    ),
+    (
+      ##"[{"#": "*", "exclude": true}, {"/": "*"}]"##,
+      Row(
+        url: "https://www.example.com/shoes#", expected: .excluded(dynamicComponent: 0), apiLevel: 35,
+        source: Page.aosp + "UriRelativeFilter.matchData")
+    ),
+    // A component without keys is a group without filters, which matches nothing (`UriRelativeFilterGroup.matchData`).
+    (
+      #"[{}, {"/": "/shoes"}]"#,
+      Row(
+        url: "https://www.example.com/shoes", expected: .claimed(filter: 0, data: "any path"), apiLevel: 35,
+        source: Page.aosp + "UriRelativeFilterGroup.matchData")
+    ),
+    (
+      #"[{"exclude": true}]"#,
+      Row(
+        url: "https://www.example.com/shoes", expected: .unclaimed, apiLevel: 35,
+        source: Page.aosp + "UriRelativeFilterGroup.matchData")
+    ),
+    // `*` is PREFIX "" and takes the empty path of `https://host` too.
+    (
+      #"[{"/": "*"}]"#,
+      Row(
+        url: "https://www.example.com", expected: .claimed(filter: 0, data: "any path"), apiLevel: 35,
         source: Page.configure)
     ),
   ]

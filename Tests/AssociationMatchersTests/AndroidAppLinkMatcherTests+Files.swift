@@ -105,6 +105,42 @@ extension AndroidAppLinkMatcherTests {
       "\(Page.patternMatcher)")
   }
 
+  /// Advanced patterns near the size AOSP's parser has room for, with whether it accepts them: it checks, before
+  /// reading each character, that at most 2,045 parsed entries are used (a literal or `.` or modifier is one entry,
+  /// a set's start and end one each, a single character in a set two, a range's ends one each, a count four).
+  static let patternSizes: [(value: String, accepted: Bool)] = [
+    ("/" + String(repeating: "a", count: 2_045), true),
+    ("/" + String(repeating: "a", count: 2_046), false),
+    // `[a]+` is five entries: 409 of them fill 2,045, and a 410th set cannot take its character.
+    (String(repeating: "[a]+", count: 409), true),
+    (String(repeating: "[a]+", count: 410), false),
+    // A range: `[`, both ends, `]`, then `+`: five entries a token.
+    (String(repeating: "[a-z]+", count: 409) + "a", true),
+    (String(repeating: "[a-z]+", count: 410), false),
+    // A count is four entries, its `}` read on its own: `x{1,2}` five.
+    (String(repeating: "x{1,2}", count: 409) + "x", true),
+    (String(repeating: "x{1,2}", count: 410), false),
+  ]
+
+  @Test("an advanced pattern past 2,045 parsed entries is refused (PatternMatcher.parseAndVerifyAdvancedPattern)")
+  func patternSize() {
+    for (value, accepted) in Self.patternSizes {
+      let manifest = filter(
+        #"<data android:scheme="https" android:host="a.b" android:pathAdvancedPattern="\#(value)" />"#)
+      let error = fileError(manifest: manifest)
+      if accepted {
+        #expect(error == nil, "\(value.count) characters: \(error.map(String.init(describing:)) ?? "")")
+      } else {
+        #expect(
+          error
+            == .invalidPattern(
+              attribute: "android:pathAdvancedPattern", value: value,
+              reason: "it needs more than 2045 parse entries (Android's limit)"),
+          "\(value.count) characters")
+      }
+    }
+  }
+
   static let assetLinksErrors: [(json: Data, error: FileError, source: String)] = [
     (Data("not json".utf8), .notJSON, Page.configure),
     (

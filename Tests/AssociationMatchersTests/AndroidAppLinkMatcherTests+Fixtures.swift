@@ -19,6 +19,8 @@ extension AndroidAppLinkMatcherTests {
     static let deep = site + "/training/app-links/create-deeplinks"
     static let group = site + "/guide/topics/manifest/uri-relative-filter-group-element"
     static let patternMatcher = site + "/reference/android/os/PatternMatcher"
+    /// AOSP's code (platform_frameworks_base), by class and method, where the pages are silent or wrong.
+    static let aosp = "AOSP "
     static let strings = site + "/guide/topics/resources/string-resource"
     /// The expression table of AOSP's DalComponentParserTest, quoted by the research note (B3); the wildcard meanings
     /// are CFG's.

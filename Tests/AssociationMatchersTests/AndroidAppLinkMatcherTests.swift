@@ -155,19 +155,64 @@ import Testing
     Row(url: "https://evilgoogle.com/", expected: .unclaimed, source: Page.data),
     // Reading: host case is ignored (DATA says case-sensitive; AOSP compares ignoring case).
     Row(url: "https://WWW.Google.COM/", expected: .claimed(filter: 0, data: "any path"), source: Page.data),
-    // DATA: scheme matching is case-sensitive; the filter's lower-case scheme; the URL's scheme is lower-cased.
-    Row(url: "HTTPS://www.google.com/", expected: .claimed(filter: 0, data: "any path"), source: Page.data),
+    // DATA: scheme matching is case-sensitive; `IntentFilter.matchData` compares `Uri.getScheme()` as written.
+    Row(url: "HTTPS://www.google.com/", expected: .unclaimed, source: Page.aosp + "IntentFilter.matchData"),
+    Row(url: "Https://www.google.com/", expected: .unclaimed, source: Page.aosp + "IntentFilter.matchData"),
     Row(url: "http://www.google.com/", expected: .unclaimed, source: Page.data),
     // DATA: the port belongs to its host.
     Row(url: "https://shop.example.com:8443/", expected: .claimed(filter: 0, data: "any path"), source: Page.data),
     Row(url: "https://shop.example.com/", expected: .unclaimed, source: Page.data),
     Row(url: "https://shop.example.com:443/", expected: .unclaimed, source: Page.data),
-    // Reading: a host without a port accepts any port.
-    Row(url: "https://www.google.com:8080/", expected: .claimed(filter: 0, data: "any path"), source: Page.data),
+    // A host without a port accepts any port, the default written out or none.
+    Row(
+      url: "https://www.google.com:8080/", expected: .claimed(filter: 0, data: "any path"),
+      source: Page.aosp + "IntentFilter.AuthorityEntry.match"),
+    Row(
+      url: "https://www.google.com:443/", expected: .claimed(filter: 0, data: "any path"),
+      source: Page.aosp + "IntentFilter.AuthorityEntry.match"),
+    // `Uri.getPort()`: the digits after the last `:`; none, or too large for an int, is -1.
+    Row(url: "https://shop.example.com:/", expected: .unclaimed, source: Page.aosp + "Uri.parsePort"),
+    Row(url: "https://shop.example.com:4294975739/", expected: .unclaimed, source: Page.aosp + "Uri.parsePort"),
+    Row(
+      url: "https://user@shop.example.com:8443/", expected: .claimed(filter: 0, data: "any path"),
+      source: Page.aosp + "Uri.parseHost"),
+    // The host is compared as `Uri.getHost()` gives it: a trailing dot is kept, so it is another host.
+    Row(url: "https://www.google.com./", expected: .unclaimed, source: Page.aosp + "IntentFilter.AuthorityEntry.match"),
+    // The authority ends at `\`, `?` or `#` as at `/` (`Uri.StringUri.parseAuthority`).
+    Row(
+      url: "https://www.google.com?q=1", expected: .claimed(filter: 0, data: "any path"),
+      source: Page.aosp + "Uri.StringUri.parseAuthority"),
+    Row(
+      url: "https://www.google.com#top", expected: .claimed(filter: 0, data: "any path"),
+      source: Page.aosp + "Uri.StringUri.parseAuthority"),
   ]
 
   @Test("A4: wildcard host, case and port (DATA)", arguments: hostRows)
   func hosts(row: Row) throws { expect(row, try Matcher(manifest: Self.hostManifest)) }
+
+  // `IntentFilter.matchData` matches paths against `Uri.getPath()`: decoded, and empty (not `/`) for `https://host`.
+  static let getPathManifest = filter(
+    """
+    <data android:scheme="https" android:host="shop.example.com" />
+    <data android:path="/" />
+    <data android:path="/en/ip/desk" />
+    """)
+  static let getPathRows = [
+    Row(url: "https://shop.example.com", expected: .unclaimed, source: Page.aosp + "Uri.StringUri.parsePath"),
+    Row(url: "https://shop.example.com?q=1", expected: .unclaimed, source: Page.aosp + "Uri.StringUri.parsePath"),
+    Row(
+      url: "https://shop.example.com/", expected: .claimed(filter: 0, data: #"path="/""#),
+      source: Page.aosp + "Uri.StringUri.parsePath"),
+    Row(
+      url: "https://shop.example.com/en%2Fip/desk", expected: .claimed(filter: 0, data: #"path="/en/ip/desk""#),
+      source: Page.aosp + "IntentFilter.matchData"),
+    Row(
+      url: "https://shop.example.com/%65n/ip/desk", expected: .claimed(filter: 0, data: #"path="/en/ip/desk""#),
+      source: Page.aosp + "IntentFilter.matchData"),
+  ]
+
+  @Test("A4: the path is Uri.getPath(): decoded, empty without a slash (AOSP)", arguments: getPathRows)
+  func getPath(row: Row) throws { expect(row, try Matcher(manifest: Self.getPathManifest)) }
 
   // MARK: A5, A6: path attributes
 
@@ -201,8 +246,18 @@ import Testing
     PathRow(attribute: "pathPattern", xml: "/a*b", path: "/aaab", matches: true, source: Page.data),
     PathRow(attribute: "pathPattern", xml: "/a.c", path: "/abc", matches: true, source: Page.data),
     PathRow(attribute: "pathPattern", xml: "/a.c", path: "/abbc", matches: false, source: Page.data),
-    // Reading: a trailing `X*` matches zero X at the end of the path (DATA: "0 or more").
-    PathRow(attribute: "pathPattern", xml: "/a*", path: "/", matches: true, source: Page.data),
+    // Once the path is used up, only a lone `.*` left in the pattern matches: a trailing `X*` does not match zero X
+    // there (DATA says "0 or more"; `PatternMatcher.matchGlobPattern` does not).
+    PathRow(
+      attribute: "pathPattern", xml: "/a*", path: "/", matches: false, source: Page.aosp + "matchGlobPattern"),
+    PathRow(
+      attribute: "pathPattern", xml: "/ab*", path: "/a", matches: false, source: Page.aosp + "matchGlobPattern"),
+    PathRow(
+      attribute: "pathPattern", xml: "/ab*", path: "/abb", matches: true, source: Page.aosp + "matchGlobPattern"),
+    PathRow(
+      attribute: "pathPattern", xml: "/a.*", path: "/a", matches: true, source: Page.aosp + "matchGlobPattern"),
+    PathRow(
+      attribute: "pathPattern", xml: "/a.*.*", path: "/a", matches: false, source: Page.aosp + "matchGlobPattern"),
     // DATA: "a literal * would be written as \\* and a literal \ would be written as \\\\".
     PathRow(attribute: "pathPattern", xml: #"/a\\*b"#, path: "/a*b", matches: true, source: Page.data),
     PathRow(attribute: "pathPattern", xml: #"/a\\*b"#, path: "/aab", matches: false, source: Page.data),

@@ -45,9 +45,12 @@ import Testing
     var rules = 0
     for domain in try Self.domains(market) {
       let samples = domain.samples
-      // Every rule of the domain is sampled (a small market has fewer rules, not fewer samples per rule).
+      // Every rule of the domain is sampled (a small market has fewer rules, not fewer samples per rule): its typical
+      // link and at least its slash, case, escape, query and fragment variants.
       #expect(SampleCoverage.unsampledRules(domain.configuration, host: domain.host, samples: samples) == [])
-      rules += Set(samples.compactMap(\.rule)).count
+      let perRule = Dictionary(grouping: samples.compactMap(\.rule), by: { $0 }).mapValues(\.count)
+      for (rule, count) in perRule { #expect(count >= 15, "\(domain.host): \(rule) has \(count) samples") }
+      rules += perRule.count
       for sample in samples {
         let decision = domain.configuration.decide(sample.link)
         let kept = decision.outcome == .routed || decision.outcome == .notFound
@@ -67,7 +70,7 @@ import Testing
         }
       }
     }
-    #expect(rules > 0 && judged > 20 * rules)
+    #expect(rules > 0 && judged >= 15 * rules)
   }
 
   @Test("what the router routes and iOS leaves in the browser is what --report lists", arguments: MarketCatalogue.ids)
@@ -97,6 +100,11 @@ import Testing
   func handOffCannotLoop(market: String) throws {
     var handedOver = 0
     for domain in try Self.domains(market) {
+      let handedOverBefore = handedOver
+      defer {
+        // Paths no rule has and rules' extra segments go to the browser on every domain, however small the market.
+        #expect(handedOver > handedOverBefore, "\(domain.host): no sample was handed to the browser")
+      }
       for sample in domain.samples {
         let decision = domain.configuration.decide(sample.link)
         guard decision.outcome == .external, decision.reason == .unmatchedWebPath else { continue }
@@ -109,7 +117,6 @@ import Testing
         handedOver += 1
       }
     }
-    #expect(handedOver > 50)
   }
 
   @Test(
@@ -118,6 +125,8 @@ import Testing
   func cleartextHandOffCannotLoop(market: String) throws {
     var handedOver = 0
     for domain in try Self.domains(market) {
+      let handedOverBefore = handedOver
+      defer { #expect(handedOver > handedOverBefore, "\(domain.host): no http sample was handed to the browser") }
       for sample in domain.samples where sample.link.hasPrefix("https://") {
         let http = "http://" + sample.link.dropFirst("https://".count)
         let decision = domain.configuration.decide(http)
@@ -135,7 +144,6 @@ import Testing
         handedOver += 1
       }
     }
-    #expect(handedOver > 50)
   }
 
   static func isClaimed(_ decision: AppleAppSiteAssociationMatcher.Decision) -> Bool {

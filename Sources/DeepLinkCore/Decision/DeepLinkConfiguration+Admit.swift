@@ -39,9 +39,17 @@ extension DeepLinkConfiguration {
       return .init(input: input, outcome: outcome, reason: reason, link: link, source: source, trace: trace)
     }
     if let host = link.host {
-      guard link.port == nil,
-        let domainOwner = exactDomains[host] ?? wildcardDomains.first(where: { $0.matches(host) })?.owner
-      else {
+      let domainOwner = exactDomains[host] ?? wildcardDomains.first(where: { $0.matches(host) })?.owner
+      // Android opens the app for an `https` link to its domains on any port (a filter without `android:port`
+      // accepts every port: AOSP's `IntentFilter.AuthorityEntry.match`), so such a link is never handed back to the
+      // browser, where Android would give it to the app again: the app keeps it and shows its not-found.
+      if let domainOwner, link.port != nil, link.scheme == "https" {
+        trace.add(.admit, "not found: `\(host)` is a domain of \(domainOwner), on a port the app does not open")
+        return .init(
+          input: input, outcome: .notFound, reason: .nonDefaultPort, link: link, source: source, trace: trace,
+          linkOwner: domainOwner)
+      }
+      guard link.port == nil, let domainOwner else {
         let reason: DeepLinkReason = link.port == nil ? .foreignHost : .nonDefaultPort
         trace.add(.admit, "external: `\(host)` is not one of the app's domains")
         return .init(input: input, outcome: .external, reason: reason, link: link, source: source, trace: trace)

@@ -31,7 +31,8 @@ public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStri
   case notWhitelistedHost
   /// A web link to a host that is not one of the app's domains (`external`).
   case foreignHost
-  /// A web link to one of the app's domains on a non-default port (`external`).
+  /// A web link on a non-default port: `notFound` for an `https` link to one of the app's domains
+  /// (Android opens the app for it whatever its port, so it is kept in the app), `external` otherwise.
   case nonDefaultPort
   /// A cleartext `http` link to one of the app's domains (`external`): the app opens only `https`
   /// links, as iOS and Android do; the browser gets it, with the hand-off fragment, and can
