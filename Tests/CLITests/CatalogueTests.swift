@@ -85,7 +85,9 @@ import Testing
     specification.urlSchemes = [URLScheme("shop")]
     specification.domains = [Domain("shop.example.zz")]
     // A literal route is more specific than the typed one, so the typed route's app link opens the literal one.
-    specification.plugins = ["/item/{id:int}", "/item/123"].map { RecordingPlugin($0) }
+    for plugin in ["/item/{id:int}", "/item/123"].map({ RecordingPlugin($0) }) {
+      specification.install(plugin, owner: .platform)
+    }
     let configuration = try DeepLinkConfiguration(compiling: specification)
     #expect(configuration.decide("shop://item/123").route?.description == "/item/123")
     do {
@@ -104,7 +106,7 @@ import Testing
     specification.domains = [Domain("shop.example.zz")]
     let long = String(repeating: "a", count: 2_400)
     specification.universalLinks = [UniversalLink("https://shop.example.zz/\(long)", to: "/cart")]
-    specification.plugins = [RecordingPlugin("/cart")]
+    specification.install(RecordingPlugin("/cart"), owner: .platform)
     let configuration = try DeepLinkConfiguration(compiling: specification)
     do {
       _ = try LinkCatalogue(market: "ZZ", configuration: configuration, examples: [])
@@ -124,7 +126,7 @@ import Testing
       specification.urlSchemes = [URLScheme("shop")]
       specification.domains = domains.map { Domain($0) }
       specification.universalLinks = [UniversalLink("https://*.shop.example.zz/cart", to: "/cart")]
-      specification.plugins = [RecordingPlugin("/cart")]
+      specification.install(RecordingPlugin("/cart"), owner: .platform)
       let configuration = try DeepLinkConfiguration(compiling: specification)
       let catalogue = try LinkCatalogue(market: "ZZ", configuration: configuration, examples: [])
       #expect(catalogue.examples.map(\.link).contains(expected))
@@ -136,7 +138,7 @@ import Testing
     var specification = DeepLinkSpecification()
     specification.urlSchemes = [URLScheme("shop"), URLScheme("shopzz")]
     specification.universalLinks = [UniversalLink("shopzz://promo/{id}", to: "/product/{id:int}")]
-    specification.plugins = [RecordingPlugin("/product/{id:int}")]
+    specification.install(RecordingPlugin("/product/{id:int}"), owner: .platform)
     let configuration = try DeepLinkConfiguration(compiling: specification)
     let catalogue = try LinkCatalogue(market: "ZZ", configuration: configuration, examples: [])
     let example = try #require(catalogue.examples.first { $0.via == "shopzz://promo/{id}" })
@@ -158,7 +160,7 @@ import Testing
     specification.urlSchemes = [URLScheme("shop")]
     specification.domains = [Domain("shop.example.zz")]
     specification.universalLinks = [UniversalLink("https://shop.example.zz/reset?token={token}", to: "/reset/{token}")]
-    specification.plugins = [RecordingPlugin("/reset/{token}")]
+    specification.install(RecordingPlugin("/reset/{token}"), owner: .platform)
     let configuration = try DeepLinkConfiguration(compiling: specification)
     let catalogue = try LinkCatalogue(
       market: "ZZ", configuration: configuration, examples: ["https://shop.example.zz/reset?token=s3cr3t"])

@@ -14,7 +14,9 @@ import Testing
     specification.urlSchemes = [URLScheme("shop")]
     specification.domains = [Domain("shop.example.com")]
     specification.universalLinks = rules
-    specification.plugins = ["/cart", "/basket", "/bag", "/product/{id}"].map { RecordingPlugin($0) }
+    for plugin in ["/cart", "/basket", "/bag", "/product/{id}"].map({ RecordingPlugin($0) }) {
+      specification.install(plugin, owner: .platform)
+    }
     return try DeepLinkConfiguration(compiling: specification)
   }
 

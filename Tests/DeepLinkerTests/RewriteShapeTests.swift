@@ -73,10 +73,12 @@ import Testing
     specification.urlSchemes = [URLScheme("shop")]
     specification.domains = [Domain("shop.example.com")]
     specification.universalLinks = rules
-    specification.plugins = [
+    for plugin in [
       "/product/{id:int}", "/page/{slug}", "/cart", "/search?q={query}", "/deals", "/help", "/story/{id}/{part?}",
       "/files/{path...}",
-    ].map { RecordingPlugin($0) }
+    ].map({ RecordingPlugin($0) }) {
+      specification.install(plugin, owner: .platform)
+    }
     return try DeepLinkConfiguration(compiling: specification)
   }
 

@@ -74,7 +74,7 @@ public final class DeepLinkConfiguration: Sendable {
   init(
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink],
     routes: [RouteSpecification],
-    plugins: [any DeepLinkHandlerPlugin], opaquePluginIndices: [Int], pluginOwners: [LinkOwner] = [],
+    plugins: [any DeepLinkHandlerPlugin], opaquePluginIndices: [Int], pluginOwners: [LinkOwner],
     barriers: [String: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
     mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?, checksDestinations: Bool = true
   ) throws(DeepLinkConfigurationError) {
@@ -119,7 +119,7 @@ public final class DeepLinkConfiguration: Sendable {
     self.opaquePlugins = opaquePluginIndices.map {
       let target = RouteTarget(
         kind: .plugin($0), name: plugins[$0].name, barriers: [], waitForPreconditions: false, changesState: false,
-        owner: $0 < pluginOwners.count ? pluginOwners[$0] : .platform)
+        owner: pluginOwners[$0])
       return OpaquePlugin(index: $0, target: target, stepResolver: plugins[$0].stepResolving)
     }
 

@@ -7,11 +7,10 @@ package struct DeepLinkSpecification: Sendable {
   package var domains: [Domain] = []
   /// The rewrite rules, in order.
   package var universalLinks: [UniversalLink] = []
-  /// The installed plugins, in install order.
-  package var plugins: [any DeepLinkHandlerPlugin] = []
-  /// Who installed each plugin, by its index in ``plugins``; a plugin without an entry (past the
-  /// end) is the platform's.
-  package var pluginOwners: [LinkOwner] = []
+  /// The installed plugins, in install order (``install(_:owner:)-(any DeepLinkHandlerPlugin,_)``).
+  package private(set) var plugins: [any DeepLinkHandlerPlugin] = []
+  /// Who installed each plugin of ``plugins``, at the same index.
+  package private(set) var pluginOwners: [LinkOwner] = []
   /// The installed barriers, by name (its `rawValue`).
   package var barriers: [String: any DeepLinkHandlingBarrier] = [:]
   /// Who installed each barrier, by name; a barrier without an entry is the platform's.
@@ -33,16 +32,13 @@ package struct DeepLinkSpecification: Sendable {
 
   /// Installs `plugin` as `owner`'s.
   package mutating func install(_ plugin: any DeepLinkHandlerPlugin, owner: LinkOwner) {
-    if owner != .platform {
-      while pluginOwners.count < plugins.count { pluginOwners.append(.platform) }
-      pluginOwners.append(owner)
-    }
     plugins.append(plugin)
+    pluginOwners.append(owner)
   }
 
   /// Who installed the plugin at `index` of ``plugins``.
   package func owner(ofPlugin index: Int) -> LinkOwner {
-    index < pluginOwners.count ? pluginOwners[index] : .platform
+    pluginOwners[index]
   }
 
   /// Installs `barrier` as `owner`'s, replacing a barrier of the same name.

@@ -47,7 +47,7 @@ extension DeepLinker {
     /// Installs a plugin. Path-matching plugins join the route table; others are asked in
     /// install order when no table route matches.
     public func install(plugin: some DeepLinkHandlerPlugin) -> Configurator {
-      with { $0.specification.plugins.append(plugin) }
+      with { $0.specification.install(plugin, owner: .platform) }
     }
 
     /// Installs a barrier under its ``DeepLinkHandlingBarrier/name``; routes and plugins refer to
