@@ -103,12 +103,11 @@ public struct MarketComposer: Sendable {
       problems += boundary(platform: specification, checked: market.id).problems(of: declared.side)
     }
     specification.add(declared)
-    var composed = try compile(specification, market: market.id, problems: problems)
+    let composed = try compile(specification, market: market.id, problems: problems)
     if checks {
       problems += Self.unroutedTargets(of: composed.configuration, market: market.id)
       guard problems.isEmpty else { throw CompositionError(market: market.id, problems: problems) }
     }
-    composed.specification = specification
     return composed
   }
 
