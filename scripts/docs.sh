@@ -20,8 +20,8 @@ root=$PWD
 modules=()
 for name in $(sed -n 's/^ *\.library(name: "\([^"]*\)".*/\1/p' Package.swift); do modules+=("$name"); done
 for id in $(sed -n 's/^let markets = \[\(.*\)\]/\1/p' Package.swift | tr -d '",'); do modules+=("Market$id"); done
-# MarketComposition is part of the DeepLinkComposition product (which re-exports it).
-modules+=("MarketComposition")
+# MarketComposition's symbols are documented under DeepLinkComposition, which re-exports it (the
+# compiler writes them into DeepLinkComposition's symbol graph).
 
 # The graphs live beside the build they come from: a module the build finds up to date is not
 # compiled again and so writes no graph, and the one of its last compile must still be there.

@@ -23,7 +23,7 @@ public struct DecisionSnapshot: Sendable, Equatable {
   /// The snapshot of `market`'s corpus decided by its composition, or of the platform's corpus
   /// by the platform alone for `nil`.
   ///
-  /// - Throws: ``CompositionError`` when the market does not compose.
+  /// - Throws: ``DeepLinkComposition/CompositionError`` when the market does not compose.
   public init(market: String?, examples: [String] = []) throws(CompositionError) {
     let configuration = try DeepLinkAssembly.configuration(market: market)
     let owner = market.map(LinkOwner.market) ?? .platform

@@ -21,7 +21,7 @@ public enum DeepLinkAssembly {
   /// `any Navigator` and `any Session` (required) and `any DeepLinkTelemetry` and
   /// `any DeepLinkClock` (optional).
   ///
-  /// - Throws: ``CompositionError`` for an unknown market, a missing service or a composition
+  /// - Throws: ``DeepLinkComposition/CompositionError`` for an unknown market, a missing service or a composition
   ///   problem the build could not see.
   @MainActor
   public static func makeDeepLinker(
@@ -36,7 +36,7 @@ public enum DeepLinkAssembly {
   /// benchmarks, share sheets).
   ///
   /// - Parameter market: the market's identifier, `nil` for the platform alone.
-  /// - Throws: ``CompositionError``.
+  /// - Throws: ``DeepLinkComposition/CompositionError``.
   public static func configuration(market: String?) throws(CompositionError) -> DeepLinkConfiguration {
     try launchComposer.compose(try module(market), services: .decisionOnly).configuration
   }

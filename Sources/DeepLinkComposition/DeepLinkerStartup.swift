@@ -7,7 +7,7 @@ import PlatformLinks
 /// Links handed to ``linker`` before it is ready wait in its cold-start buffer (up to
 /// `coldStartBufferLimit`) and are routed in arrival order, each once, as soon as the
 /// configuration is composed; if composition fails, each is dropped with
-/// ``DeepLinkCore/DeepLinkReason/notComposed`` and ``ready`` throws the ``CompositionError``.
+/// ``DeepLinkCore/DeepLinkReason/notComposed`` and ``ready`` throws the ``DeepLinkComposition/CompositionError``.
 ///
 /// ```swift
 /// let startup = try DeepLinkAssembly.startDeepLinker(market: "CA", container: container)
@@ -19,7 +19,7 @@ public struct DeepLinkerStartup: Sendable {
   /// The router: hand it every link from launch on.
   public let linker: DeepLinker
   /// Finishes when the configuration is composed and the linker initialised (the buffered
-  /// links are then on their way), or throws the ``CompositionError``.
+  /// links are then on their way), or throws the ``DeepLinkComposition/CompositionError``.
   public let ready: Task<DeepLinker, any Error>
 }
 
@@ -33,7 +33,7 @@ extension MarketComposer {
   ///   - container: must hold `any Navigator` and `any Session`; `any DeepLinkTelemetry` and
   ///     `any DeepLinkClock` are used if registered.
   ///   - configure: a last change to the configurator before it initialises the linker.
-  /// - Throws: ``DependencyError`` when the navigator or the session is missing.
+  /// - Throws: ``DeepLinkComposition/DependencyError`` when the navigator or the session is missing.
   @MainActor
   public func startDeepLinker(
     for market: (any MarketModule)?, container: DependencyContainer,
@@ -76,9 +76,9 @@ extension MarketComposer {
 
 extension DeepLinkAssembly {
   /// Starts the router for the catalogue market `market` (`nil`: the platform alone) without
-  /// waiting for its composition; see ``MarketComposer/startDeepLinker(for:container:configure:)``.
+  /// waiting for its composition; see ``DeepLinkComposition/MarketComposer/startDeepLinker(for:container:configure:)``.
   ///
-  /// - Throws: ``CompositionError`` for an unknown market; ``DependencyError`` when
+  /// - Throws: ``DeepLinkComposition/CompositionError`` for an unknown market; ``DeepLinkComposition/DependencyError`` when
   ///   the navigator or the session is missing.
   @MainActor
   public static func startDeepLinker(

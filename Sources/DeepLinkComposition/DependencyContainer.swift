@@ -60,7 +60,7 @@ public final class DependencyContainer: Sendable {
 
   /// Resolves `type`.
   ///
-  /// - Throws: ``DependencyError`` when nothing registers `type` (here or in a parent), when
+  /// - Throws: ``DeepLinkComposition/DependencyError`` when nothing registers `type` (here or in a parent), when
   ///   its resolution depends on itself, or when its factory fails.
   public func resolve<Service: Sendable>(_ type: Service.Type = Service.self) throws(DependencyError) -> Service {
     try Resolver(container: self, path: []).resolve(type)

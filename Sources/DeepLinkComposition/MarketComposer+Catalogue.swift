@@ -2,7 +2,7 @@ import DeepLinkCore
 import PlatformLinks
 
 extension MarketComposer {
-  /// A composer over the built-in catalogue (``MarketCatalogue/markets``) with the platform's own
+  /// A composer over the built-in catalogue (``DeepLinkComposition/MarketCatalogue/markets``) with the platform's own
   /// overrides.
   public init(overrides: [MarketOverride] = PlatformLinks.marketOverrides, checksDestinations: Bool = true) {
     self.init(catalogue: MarketCatalogue.markets, overrides: overrides, checksDestinations: checksDestinations)

@@ -6,7 +6,7 @@ extension MarketComposer {
   /// `any Navigator` and `any Session` (required) and `any DeepLinkTelemetry` and
   /// `any DeepLinkClock` (optional). The linker runs the configuration the composition compiled.
   ///
-  /// - Throws: ``CompositionError`` for a missing service or any composition problem.
+  /// - Throws: ``DeepLinkComposition/CompositionError`` for a missing service or any composition problem.
   @MainActor
   public func makeDeepLinker(
     for market: (any MarketModule)?, container: DependencyContainer,
