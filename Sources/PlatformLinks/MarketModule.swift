@@ -18,7 +18,8 @@ public struct MarketServices: Sendable {
 /// rules, and its own routes, plugins and barriers.
 ///
 /// A market target (`Markets/<ID>`) defines one conforming type, `<ID>Market`, with an `init()`;
-/// the generated market catalogue lists it. The smallest market names its domains, its scheme
+/// the generated market catalogue lists it. `<ID>` is two uppercase letters (`CA`), and ``id``
+/// returns it. The smallest market names its domains, its scheme
 /// and its web paths:
 ///
 /// ```swift
