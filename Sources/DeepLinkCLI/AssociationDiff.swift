@@ -36,7 +36,8 @@ enum AssociationDiff {
       deployed = try AppleAppSiteAssociationMatcher(json: data, appID: appIDs.first)
     } catch {
       throw CommandFailure(
-        message: "the deployed file `\(path)` is not an apple-app-site-association file: \(error.description)",
+        message:
+          "the deployed file `\(path)` cannot be read as an apple-app-site-association file: \(error.description)",
         status: .unreadableInput)
     }
     let now = try AppleAppSiteAssociationMatcher(json: Data(current.utf8))

@@ -207,6 +207,11 @@ import Testing
     #expect(AssociationVerdict.claimed(matcher.decide("https://www.shop.example.com/ip/standing-desk/123")))
     #expect(!AssociationVerdict.claimed(matcher.decide("https://shop.example.com/fr/panier")))
     #expect(!AssociationVerdict.claimed(matcher.decide("https://shop.example.com/cart#no_universal_links")))
+    // The reason `aasa` without `--market` is a usage error rather than the platform's file: served on
+    // a market's domain, it would claim a link that market's router sends to the browser.
+    #expect(AssociationVerdict.claimed(matcher.decide("https://shop.example.ca/cart")))
+    let route = try ToolProcess.run(["route", "--market", "CA", "--json", "https://shop.example.ca/cart"])
+    #expect(try ToolProcess.jsonLines(route.output).first?["outcome"] as? String == "external")
     let verify = try ToolProcess.run(
       ["aasa", "--platform", "--verify", "-"],
       input: Data("https://shop.example.com/cart\nhttps://shop.example.com/ip/desk/42\n".utf8))
