@@ -41,10 +41,7 @@ enum AssociationCommands {
     let selection = try MarketSelection.resolve(parsed, environment: environment)
     // Read before anything is written, so a file that cannot be merged leaves nothing half done.
     let merged = try parsed.value("--merge").map { path in
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw CommandFailure(message: "cannot read `\(path)` to merge into", status: .unreadableInput)
-      }
-      return try AssociationMerge.members(of: data, path: path)
+      try AssociationMerge.members(of: AssociationMerge.contents(of: path, as: "the file to merge into"), path: path)
     }
     let (host, file, rules) = try domainFile(selection)
     let json = file.json(appIDs: appIDs.isEmpty ? ["TEAMID1234.verify"] : appIDs)

@@ -28,9 +28,7 @@ enum AssociationDiff {
     path: String, appIDs: [String], selection: MarketSelection, host: String, current: String,
     rules: [CompiledRewrite], environment: ToolEnvironment
   ) throws -> ExitStatus {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CommandFailure(message: "cannot read the deployed file `\(path)`", status: .unreadableInput)
-    }
+    let data = try AssociationMerge.contents(of: path, as: "the deployed file")
     let deployed: AppleAppSiteAssociationMatcher
     do {
       deployed = try AppleAppSiteAssociationMatcher(json: data, appID: appIDs.first)

@@ -41,6 +41,33 @@ enum AssociationMerge {
     return members
   }
 
+  /// The most a file `--diff` or `--merge` reads: eight times Apple's limit, so a file that would
+  /// be refused for its size is still named as such rather than read whole.
+  static let readLimit = 8 * AppleAppSiteAssociation.sizeLimit
+
+  /// The bytes of the file at `path`, `what` naming it in an error.
+  ///
+  /// - Throws: ``CommandFailure`` with status 65 when it cannot be read or is over ``readLimit``.
+  static func contents(of path: String, as what: String) throws -> Data {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw CommandFailure(message: "cannot read \(what) `\(path)`", status: .unreadableInput)
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      data = try handle.read(upToCount: readLimit + 1) ?? Data()
+    } catch {
+      throw CommandFailure(
+        message: "cannot read \(what) `\(path)`: \(error.localizedDescription)", status: .unreadableInput)
+    }
+    guard data.count <= readLimit else {
+      throw CommandFailure(
+        message: "\(what) `\(path)` is over \(readLimit / 1024) KB; Apple reads at most 128 KB",
+        status: .unreadableInput)
+    }
+    return data
+  }
+
   /// `file` (as ``AppleAppSiteAssociation/json(appIDs:comments:)`` writes it) with `members`
   /// after `applinks`.
   static func merged(_ file: String, with members: [Member]) -> String {

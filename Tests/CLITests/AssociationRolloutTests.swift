@@ -104,6 +104,47 @@ import Testing
     #expect(result.error.contains("1 change: 0 newly claimed, 1 no longer claimed"), "\(result.error)")
   }
 
+  @Test(
+    "--diff lists every component under which the test kit's samples change claim, for a file without any one rule",
+    arguments: MarketCatalogue.ids)
+  func everyRemovedRule(market: String) throws {
+    let host = try #require(MarketCatalogue.market(id: market)?.domains.first?.name)
+    let configuration = try DeepLinkAssembly.configuration(market: market)
+    let examples = DecisionSnapshot.exampleLinks(
+      in: try String(contentsOf: PackageManifest.exampleLinks(market: market), encoding: .utf8))
+    let samples = AssociationSamples.samples(configuration, host: host, examples: examples)
+    let current = try Self.currentFile(["--market", market])
+    let currentMatcher = try AppleAppSiteAssociationMatcher(json: try JSONSerialization.data(withJSONObject: current))
+    let rules = Set(
+      currentMatcher.components.filter { !$0.exclude }.compactMap(\.comment).filter { $0.contains(" → ") })
+    #expect(rules.count >= 4, "\(rules)")
+    for rule in rules.sorted() {
+      let url = try Self.deployed(current) { components in
+        components.removeAll { ($0["comment"] as? String).map { $0 == rule || $0.hasPrefix(rule + ":") } ?? false }
+      }
+      defer { try? FileManager.default.removeItem(at: url) }
+      let deployedMatcher = try AppleAppSiteAssociationMatcher(json: try Data(contentsOf: url))
+      var expected: Set<String> = []
+      for sample in samples {
+        switch (deployedMatcher.decide(sample.link), currentMatcher.decide(sample.link)) {
+        case (.claimed, .claimed), (.excluded, .excluded), (.unclaimed, .unclaimed), (.excluded, .unclaimed),
+          (.unclaimed, .excluded):
+          continue
+        case (_, .claimed(let index)): expected.insert("current #\(index) [")
+        case (.claimed(let index), _): expected.insert("deployed #\(index) [")
+        }
+      }
+      #expect(!expected.isEmpty, "\(rule): the samples show no change")
+      let result = try ToolProcess.run(["aasa", "--market", market, "--diff", url.path])
+      #expect(result.status == 0, "\(result.error)")
+      let groups = result.output.split(separator: "\n").filter { !$0.hasPrefix("  ") }
+      for prefix in expected.sorted() {
+        #expect(
+          groups.contains { $0.hasPrefix(prefix) }, "\(market) without \(rule): no group \(prefix)\n\(result.output)")
+      }
+    }
+  }
+
   @Test("--diff finds a deployed file that would claim a link handed to the browser again (1)")
   func handOffLoop() throws {
     // A file written before the hand-off fragment was excluded.
@@ -134,11 +175,15 @@ import Testing
     #expect(result.output.isEmpty)
   }
 
-  @Test("--diff on a missing file is unreadable input (65)")
+  @Test("--diff on a missing, a directory or an oversized file is unreadable input (65)")
   func missingDeployed() throws {
-    let result = try ToolProcess.run(["aasa", "--market", "CA", "--diff", "/nonexistent/aasa.json"])
-    #expect(result.status == 65, "\(result.error)")
-    #expect(result.error.contains("/nonexistent/aasa.json"))
+    let big = try Self.temporary(Data(repeating: 0x20, count: 8 * 128 * 1024 + 1))
+    defer { try? FileManager.default.removeItem(at: big) }
+    for path in ["/nonexistent/aasa.json", FileManager.default.temporaryDirectory.path, big.path] {
+      let result = try ToolProcess.run(["aasa", "--market", "CA", "--diff", path])
+      #expect(result.status == 65, "\(result.error)")
+      #expect(result.error.contains("the deployed file `\(path)`"), "\(result.error)")
+    }
   }
 
   static let services = Data(
