@@ -2,6 +2,7 @@ import AssociationMatchers
 import DeepLinkComposition
 import DeepLinkCore
 import Foundation
+import PlatformLinks
 
 /// `deeplink aasa`, `deeplink assetlinks` and `deeplink intent-filters`: the files that tell iOS
 /// and Android which links of a market's domains open the app.
@@ -15,17 +16,40 @@ enum AssociationCommands {
     if let duplicate = duplicate(in: appIDs) {
       throw UsageError("`--app-id` `\(duplicate)` is given twice", command: .aasa)
     }
-    let modes = ["--report", "--verify"].filter(parsed.has)
-    if modes.count > 1 { throw UsageError("`--report` and `--verify` are separate runs; give one", command: .aasa) }
+    let modes = ["--report", "--verify", "--diff"].filter { parsed.has($0) || parsed.value($0) != nil }
+    if modes.count > 1 {
+      throw UsageError("`--report`, `--verify` and `--diff` are separate runs; give one", command: .aasa)
+    }
+    if parsed.value("--merge") != nil, let mode = modes.first {
+      throw UsageError("`--merge` writes the file; give it without `\(mode)`", command: .aasa)
+    }
     if !parsed.positionals.isEmpty && !parsed.has("--verify") {
       throw UsageError("a FILE is read only with `--verify`", command: .aasa)
+    }
+    switch (parsed.value("--market") != nil, parsed.has("--platform")) {
+    case (true, true):
+      throw UsageError("`--market` and `--platform` name different domains; give one", command: .aasa)
+    case (false, false):
+      throw UsageError(
+        "missing --market ID (or --platform for the platform's own domains, \(PlatformLinks.domainNames.joined(separator: ", ")))",
+        command: .aasa)
+    default: break
     }
     if appIDs.isEmpty && modes.isEmpty {
       throw UsageError("missing --app-id TEAM.bundle (give it once per app)", command: .aasa)
     }
     let selection = try MarketSelection.resolve(parsed, environment: environment)
+    // Read before anything is written, so a file that cannot be merged leaves nothing half done.
+    let merged = try parsed.value("--merge").map { path in
+      try AssociationMerge.members(of: AssociationMerge.contents(of: path, as: "the file to merge into"), path: path)
+    }
     let (host, file, rules) = try domainFile(selection)
     let json = file.json(appIDs: appIDs.isEmpty ? ["TEAMID1234.verify"] : appIDs)
+    if let deployed = parsed.value("--diff") {
+      return try AssociationDiff.run(
+        path: deployed, appIDs: appIDs, selection: selection, host: host, current: json, rules: rules,
+        environment: environment)
+    }
     if parsed.has("--report") {
       let report = AssociationReport(rules: rules, host: host)
       environment.standardOutput.write(report.text(market: selection.id ?? "", host: host, fileSize: json.utf8.count))
@@ -35,8 +59,10 @@ enum AssociationCommands {
       return try AssociationVerifier.run(
         parsed, selection: selection, aasa: json, environment: environment)
     }
-    guard json.utf8.count <= AppleAppSiteAssociation.sizeLimit else {
-      let bare = file.json(appIDs: appIDs, comments: false)
+    let others = merged ?? []
+    let full = AssociationMerge.merged(json, with: others)
+    guard full.utf8.count <= AppleAppSiteAssociation.sizeLimit else {
+      let bare = AssociationMerge.merged(file.json(appIDs: appIDs, comments: false), with: others)
       guard bare.utf8.count <= AppleAppSiteAssociation.sizeLimit else {
         throw CommandFailure(
           message:
@@ -45,11 +71,11 @@ enum AssociationCommands {
           status: .failure)
       }
       environment.standardError.write(
-        "deeplink aasa: comments left out: with them the file is \(json.utf8.count) bytes, over Apple's 128 KB\n")
+        "deeplink aasa: comments left out: with them the file is \(full.utf8.count) bytes, over Apple's 128 KB\n")
       environment.standardOutput.write(bare)
       return .success
     }
-    environment.standardOutput.write(json)
+    environment.standardOutput.write(full)
     return .success
   }
 
@@ -153,9 +179,10 @@ enum AssociationCommands {
     return links.refused.isEmpty ? .success : .failure
   }
 
-  /// The market's own exact domains, as it declares them.
+  /// The market's own exact domains, as it declares them; the platform's without a market.
   static func marketHosts(_ selection: MarketSelection) -> [String] {
-    guard let id = selection.id, let market = MarketCatalogue.market(id: id) else { return [] }
+    guard let id = selection.id else { return PlatformLinks.domainNames }
+    guard let market = MarketCatalogue.market(id: id) else { return [] }
     return market.domains.compactMap {
       if case .exact(let host)? = $0.host { return host }
       return nil

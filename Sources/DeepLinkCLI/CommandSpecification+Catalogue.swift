@@ -1,3 +1,5 @@
+import PlatformLinks
+
 extension CommandSpecification {
   private static let market = OptionSpecification(
     "--market", value: "ID", help: "decide with this market's configuration (CA, MX); without it, the platform alone")
@@ -138,9 +140,16 @@ extension CommandSpecification {
     case .aasa:
       return CommandSpecification(
         name: .aasa, summary: "print the apple-app-site-association file for a market's domains",
-        usage: "--market ID [--policy FILE] --app-id TEAM.bundle… | --report | --verify [FILE|-]",
+        usage:
+          "--market ID|--platform [--policy FILE] --app-id TEAM.bundle… [--merge FILE] | --report | --verify [FILE|-] "
+          + "| --diff DEPLOYED.json",
         options: [
-          requiredMarket,
+          OptionSpecification(
+            "--market", value: "ID", help: "the market whose domains the file is for (CA, MX); or --platform"),
+          OptionSpecification(
+            "--platform",
+            help:
+              "the platform's own domains (\(PlatformLinks.domainNames.joined(separator: ", "))) instead of a market's"),
           OptionSpecification(
             "--policy", value: "FILE", help: "exclude the rules and routes this link policy switches off"),
           OptionSpecification(
@@ -151,8 +160,14 @@ extension CommandSpecification {
           OptionSpecification(
             "--verify",
             help: "judge each link of FILE (or standard input) by the file and by the router; exit 1 on a disagreement"),
+          OptionSpecification(
+            "--diff", value: "DEPLOYED.json",
+            help: "list the links whose claim changes between the deployed file and the one the rules write now"),
+          OptionSpecification(
+            "--merge", value: "FILE",
+            help: "write the file with FILE's other services (webcredentials, appclips, activitycontinuation)"),
         ],
-        positionals: ["FILE"], requiredPositionals: 0, requiredOptions: ["--market"],
+        positionals: ["FILE"], requiredPositionals: 0, requiredOptions: [],
         discussion: """
           Writes the `applinks` components iOS reads to decide whether a link of the market's domains opens \
           the app, derived from the rules the router applies there, so that iOS never claims a link the router \
@@ -160,8 +175,13 @@ extension CommandSpecification {
           `$(s)`, and what the router refuses everywhere is excluded first. Every domain of a market gets the \
           same file. `--report` lists what the file cannot express (Docs/AssociationFiles.md explains each \
           line); `--verify` reads one link per line ('#' comments and blank lines skipped) and prints every \
-          link where iOS, under any reading of Apple's open points, and the router disagree. The market is \
-          required; without `--market` the command exits 64.
+          link where iOS, under any reading of Apple's open points, and the router disagree. `--diff` judges \
+          sample links of every rule and of every component either file claims with by the deployed file and \
+          by the one the rules write now, and prints each link whose claim changes under the component that \
+          claims it, with the current router's decision (exit 0; 65 when DEPLOYED.json cannot be read or is \
+          not an apple-app-site-association file). `--merge FILE` keeps FILE's other top-level keys, in \
+          order and byte for byte, after `applinks`; a FILE with `applinks` of its own is refused (exit 1). \
+          `--market ID` or `--platform` is required (64 without either).
           """)
     case .assetlinks:
       return CommandSpecification(
@@ -247,6 +267,14 @@ extension CommandSpecification {
         ("deeplink aasa --market CA --app-id ABCDE12345.com.example.shop", "serve at /.well-known/"),
         ("deeplink aasa --market MX --report", "what stays in the browser, and why"),
         ("deeplink aasa --market CA --verify production-links.txt", "check the web team's links before a release"),
+        (
+          "deeplink aasa --market CA --diff deployed-aasa.json",
+          "what changes for installed apps while both files are served"
+        ),
+        (
+          "deeplink aasa --platform --app-id ABCDE12345.com.example.shop --merge services.json",
+          "the platform's domains, with webcredentials and appclips"
+        ),
       ]
     case .assetlinks:
       return [

@@ -44,7 +44,7 @@ import Testing
       (["rout", "shop://cart"], "did you mean `route`"),
       (["check", "--format", "xml"], "expected one of: text, jsonl"),
       (["check", "--market"], "`--market` needs a value"),
-      (["aasa", "--app-id", "ABCDE12345.com.example.shop"], "missing --market"),
+      (["intent-filters"], "missing --market"),
       (["route", "--market", "CA", "--market", "MX", "shop://cart"], "`--market` is given twice"),
       (["route", "--json", "--json", "shop://cart"], "`--json` is given twice"),
       (["routes", "--json=yes"], "takes no value"),
