@@ -18,7 +18,6 @@ let package = Package(
     .library(name: "DeepLinkComposition", targets: ["DeepLinkComposition"]),
     .library(name: "DeepLinkApple", targets: ["DeepLinkApple"]),
     .library(name: "DeepLinkTesting", targets: ["DeepLinkTesting"]),
-    .library(name: "AssociationMatchers", targets: ["AssociationMatchers"]),
     .executable(name: "deeplink-bench", targets: ["deeplink-bench"]),
     .executable(name: "deeplink", targets: ["deeplink"]),
   ],

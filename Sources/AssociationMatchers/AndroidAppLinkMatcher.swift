@@ -56,9 +56,9 @@ import Foundation
 /// Runtime is linear in the link's length per pattern: PatternMatcher never backtracks (PatternMatcher reference:
 /// ADVANCED_GLOB is "a simple evaluation implementation in which matching is done against the pattern in real time
 /// with no backtracking support").
-public struct AndroidAppLinkMatcher: Sendable {
+package struct AndroidAppLinkMatcher: Sendable {
   /// What Android does with a link.
-  public enum Decision: Sendable, Hashable, CustomStringConvertible {
+  package enum Decision: Sendable, Hashable, CustomStringConvertible {
     /// The app opens: intent filter `filter` (0-based, document order) took it through the `<data>` matcher `data`
     /// (`path="/cart"`, `pathAdvancedPattern="/+x/*"`, `any path`, `uri-relative-filter-group 0`, …).
     case claimed(filter: Int, data: String)
@@ -68,7 +68,7 @@ public struct AndroidAppLinkMatcher: Sendable {
     /// not open the app").
     case unclaimed
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .claimed(let filter, let data): "claimed by filter \(filter) (\(data))"
       case .excluded(let component): "excluded by dynamic component \(component)"
@@ -78,7 +78,7 @@ public struct AndroidAppLinkMatcher: Sendable {
   }
 
   /// Why the manifest or the assetlinks file cannot be read.
-  public enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
+  package enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The manifest is not well-formed XML (the parser's message and line).
     case notXML(String)
     /// The manifest holds no `<intent-filter>`.
@@ -110,7 +110,7 @@ public struct AndroidAppLinkMatcher: Sendable {
     /// "we don't guarantee which" is used).
     case duplicateDynamicComponents
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .notXML(let reason): "the manifest is not XML: \(reason)"
       case .noIntentFilter: "the manifest holds no <intent-filter>"
@@ -131,15 +131,15 @@ public struct AndroidAppLinkMatcher: Sendable {
   }
 
   /// The relation whose `relation_extensions` entry holds the dynamic rules (CFG).
-  public static let handleAllURLs = "delegate_permission/common.handle_all_urls"
+  package static let handleAllURLs = "delegate_permission/common.handle_all_urls"
 
   let filters: [Filter]
   let dynamicComponents: [DynamicComponent]?
 
   /// The number of `<intent-filter>` elements read.
-  public var filterCount: Int { filters.count }
+  package var filterCount: Int { filters.count }
   /// The number of dynamic components, or `nil` when the manifest alone decides on every API level.
-  public var dynamicComponentCount: Int? { dynamicComponents?.count }
+  package var dynamicComponentCount: Int? { dynamicComponents?.count }
 
   /// `manifest`: one or more <intent-filter> elements as `deeplink intent-filters` prints them (possibly with XML
   /// comments, possibly not wrapped in a single root: wrap them yourself). `assetLinks`: the Digital Asset Links JSON
@@ -149,7 +149,7 @@ public struct AndroidAppLinkMatcher: Sendable {
   ///
   /// `<intent-filter>` elements may also sit inside `<activity>` or `<manifest>`; elements outside filters are not
   /// read.
-  public init(manifest: String, assetLinks: Data? = nil) throws(FileError) {
+  package init(manifest: String, assetLinks: Data? = nil) throws(FileError) {
     let root = try XMLTree.parse(manifest)
     var filters: [Filter] = []
     try Self.collectFilters(root, into: &filters)
@@ -166,19 +166,19 @@ public struct AndroidAppLinkMatcher: Sendable {
   /// .excluded), none matching → .unclaimed; dynamic "/" matched against the decoded path, "#" against the fragment
   /// (an absent fragment matches nothing), "?" dictionary against query parameters (every entry must match some
   /// parameter, extra parameters allowed); a component with no keys matches nothing.
-  public func decide(_ url: String, apiLevel: Int) -> Decision {
+  package func decide(_ url: String, apiLevel: Int) -> Decision {
     decide(URI(url), apiLevel: apiLevel)
   }
 
   /// A line describing dynamic component `index`: its keys and the PatternMatcher each became (CFG, B3 of the note).
-  public func describe(dynamicComponent index: Int) -> String {
+  package func describe(dynamicComponent index: Int) -> String {
     guard let components = dynamicComponents, components.indices.contains(index) else { return "-" }
     return components[index].description
   }
 
   /// The first dynamic component that matches `url`, whatever the manifest and the API level say, or `nil` (no
   /// component matches, or the file declares none): for messages that name the rule that let a link through.
-  public func dynamicComponent(matching url: String) -> Int? {
+  package func dynamicComponent(matching url: String) -> Int? {
     let uri = URI(url)
     return dynamicComponents?.firstIndex { $0.matches(uri) }
   }

@@ -23,13 +23,13 @@ private typealias AASA = AppleAppSiteAssociationMatcher
 /// - Query item names are compared case-sensitively; `caseSensitive` applies to patterns and variable values only.
 /// - Keys outside the documented Components and Defaults keys, a custom variable named like a predefined one, and an
 ///   `appID` that no details entry lists are file errors instead of being ignored.
-public struct AppleAppSiteAssociationMatcher: Sendable {
+package struct AppleAppSiteAssociationMatcher: Sendable {
   /// How to read the points Apple's documentation leaves open. `documented` is the plainest reading of the text.
-  public struct Reading: Sendable, Hashable, CustomStringConvertible {
+  package struct Reading: Sendable, Hashable, CustomStringConvertible {
     /// How repeated query item names are matched by a `?` dictionary. WWDC19 session 717 says that "the operating
     /// system will require that all instances of a given query item name match your pattern" (`all`); some
     /// third-party tools use `any`; `first` looks only at the first instance.
-    public enum RepeatedQueryItems: Sendable, Hashable, CaseIterable {
+    package enum RepeatedQueryItems: Sendable, Hashable, CaseIterable {
       /// Every item with the name must match (WWDC19).
       case all
       /// At least one item with the name must match.
@@ -40,7 +40,7 @@ public struct AppleAppSiteAssociationMatcher: Sendable {
 
     /// How the URL is compared when `percentEncoded` is true. The Components page only says the URL is
     /// "percent-encoded"; it does not say whether equivalent encodings (`%41` vs `A`, `%2f` vs `%2F`) are unified.
-    public enum PercentEncoding: Sendable, Hashable, CaseIterable {
+    package enum PercentEncoding: Sendable, Hashable, CaseIterable {
       /// The URL's path, query and fragment are compared exactly as written.
       case asWritten
       /// Before comparing, `%XX` of unreserved characters (ALPHA DIGIT - . _ ~) is decoded and the hex digits of
@@ -49,18 +49,18 @@ public struct AppleAppSiteAssociationMatcher: Sendable {
     }
 
     /// How repeated query item names are matched.
-    public var repeatedQueryItems: RepeatedQueryItems
+    package var repeatedQueryItems: RepeatedQueryItems
     /// How the URL is compared when `percentEncoded` is true.
-    public var percentEncoding: PercentEncoding
+    package var percentEncoding: PercentEncoding
     /// TN3155 shows `swcutil` reporting `/test/*` as matching `https://example.com/test`; when true, a path
     /// pattern ending in `/*` also matches the path without that suffix. Strict globbing (false) does not.
-    public var trailingSlashStarMatchesParent: Bool
+    package var trailingSlashStarMatchesParent: Bool
     /// When true, query item names are percent-decoded (as `NSURLQueryItem.name` is) before being compared with the
     /// `?` dictionary's keys; when false they are compared as written. Apple does not say which.
-    public var queryNamesDecoded: Bool
+    package var queryNamesDecoded: Bool
 
     /// Creates a reading; the defaults are those of `documented`.
-    public init(
+    package init(
       repeatedQueryItems: RepeatedQueryItems = .all, percentEncoding: PercentEncoding = .asWritten,
       trailingSlashStarMatchesParent: Bool = false, queryNamesDecoded: Bool = false
     ) {
@@ -71,10 +71,10 @@ public struct AppleAppSiteAssociationMatcher: Sendable {
     }
 
     /// The plainest reading of Apple's text: `all`, `asWritten`, no trailing-`/*` rule, query names as written.
-    public static let documented = Reading()
+    package static let documented = Reading()
 
     /// Every combination of the four choices (24 readings).
-    public static let all: [Reading] = RepeatedQueryItems.allCases.flatMap { repeated in
+    package static let all: [Reading] = RepeatedQueryItems.allCases.flatMap { repeated in
       PercentEncoding.allCases.flatMap { encoding in
         (0..<4).map { bits in
           Reading(
@@ -85,7 +85,7 @@ public struct AppleAppSiteAssociationMatcher: Sendable {
     }
 
     /// A short label such as `repeated=all percent=asWritten slashStar=strict names=raw`.
-    public var description: String {
+    package var description: String {
       "repeated=\(repeatedQueryItems) percent=\(percentEncoding) "
         + "slashStar=\(trailingSlashStarMatchesParent ? "parent" : "strict") "
         + "names=\(queryNamesDecoded ? "decoded" : "raw")"
@@ -93,7 +93,7 @@ public struct AppleAppSiteAssociationMatcher: Sendable {
   }
 
   /// The outcome for one URL. `component` is the 0-based index into `components` of the first matching entry.
-  public enum Decision: Sendable, Hashable {
+  package enum Decision: Sendable, Hashable {
     /// The first matching component is an include: the URL opens the app (`swcutil`: "matched").
     case claimed(component: Int)
     /// The first matching component has `exclude: true`: matching stops and the URL is not a universal link
@@ -104,24 +104,24 @@ public struct AppleAppSiteAssociationMatcher: Sendable {
   }
 
   /// One entry of `components` (Components page), with `defaults` already applied to its two flags.
-  public struct Component: Sendable, Hashable {
+  package struct Component: Sendable, Hashable {
     /// The `/` pattern for the URL path; nil means the documented default `*`.
-    public var path: String?
+    package var path: String?
     /// The `?` pattern: a string for the whole query, or a Query dictionary; nil means the default `*`.
-    public var query: Query?
+    package var query: Query?
     /// The `#` pattern for the fragment; nil means the default `*`.
-    public var fragment: String?
+    package var fragment: String?
     /// `exclude`, default false.
-    public var exclude: Bool
+    package var exclude: Bool
     /// `caseSensitive` after the defaults cascade (component, then details `defaults`, then applinks `defaults`).
-    public var caseSensitive: Bool
+    package var caseSensitive: Bool
     /// `percentEncoded` after the defaults cascade.
-    public var percentEncoded: Bool
+    package var percentEncoded: Bool
     /// `comment`, "Text that the system ignores."
-    public var comment: String?
+    package var comment: String?
 
     /// The two documented forms of the `?` key.
-    public enum Query: Sendable, Hashable {
+    package enum Query: Sendable, Hashable {
       /// Matched against the whole query string, without the leading `?`.
       case string(String)
       /// Each key is a query item name; each value a pattern for that item's value (Query page).
@@ -130,7 +130,7 @@ public struct AppleAppSiteAssociationMatcher: Sendable {
   }
 
   /// Why a file was rejected. `key` values are JSON paths such as `applinks.details[0].components[2].exclude`.
-  public enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
+  package enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The data is not JSON.
     case notJSON
     /// A required key is absent (`applinks`, `applinks.details`, a details entry's `components` or app ID).
@@ -156,7 +156,7 @@ public struct AppleAppSiteAssociationMatcher: Sendable {
     case predefinedVariableRedefined(String)
 
     /// A sentence naming what is wrong.
-    public var description: String {
+    package var description: String {
       switch self {
       case .notJSON: "the file is not JSON"
       case .missingKey(let key): "missing key \(key)"
@@ -174,16 +174,16 @@ public struct AppleAppSiteAssociationMatcher: Sendable {
   }
 
   /// The app IDs (`appID` and `appIDs`) of the selected details entry.
-  public let appIDs: [String]
+  package let appIDs: [String]
   /// The components of the first details entry listing the `appID` given to `init`, or of the first entry.
-  public let components: [Component]
+  package let components: [Component]
   /// The custom variables declared in `applinks.substitutionVariables` (predefined ones are not included).
-  public let substitutionVariables: [String: [String]]
+  package let substitutionVariables: [String: [String]]
   private let compiled: [Compiled]
 
   /// Parses an AASA file and selects the first details entry that lists `appID` (the first entry when nil).
   /// Every details entry is validated; only the selected one is kept.
-  public init(json: Data, appID: String? = nil) throws(FileError) {
+  package init(json: Data, appID: String? = nil) throws(FileError) {
     let root: JSON
     do { root = try JSONDecoder().decode(JSON.self, from: json) } catch { throw .notJSON }
     guard let top = root.object else { throw .wrongType(key: "the file", expected: "an object") }
@@ -235,7 +235,7 @@ public struct AppleAppSiteAssociationMatcher: Sendable {
   /// from the string as written (RFC 3986 delimiters `?` and `#`); an empty path stays empty and an absent query or
   /// fragment reads as the empty string. A URL with another scheme, no host, characters outside printable ASCII or a
   /// `%` not followed by two hex digits is unparsable and therefore `.unclaimed`.
-  public func decide(_ url: String, reading: Reading = .documented) -> Decision {
+  package func decide(_ url: String, reading: Reading = .documented) -> Decision {
     guard var parts = URLParts(url) else { return .unclaimed }
     if reading.percentEncoding == .normalized {
       parts.path = Self.percent(parts.path, decodeAll: false)
@@ -250,7 +250,7 @@ public struct AppleAppSiteAssociationMatcher: Sendable {
   }
 
   /// One line describing component `index` as JSON-like text with its effective flags, for failure messages.
-  public func describe(_ index: Int) -> String {
+  package func describe(_ index: Int) -> String {
     guard components.indices.contains(index) else { return "no component #\(index)" }
     let component = components[index]
     var fields: [String] = []

@@ -5,7 +5,7 @@ import DeepLinkCore
 ///
 /// A chainable step is a route pattern and a value (`/productlist/{id:int}` → the list
 /// screen). Any combination of steps chains: the link's path is cut into consecutive runs of
-/// segments, each matched by a ``DeepLinkCore/RouteTable`` of the steps. Cuts are chosen greedily
+/// segments, each matched by a route table (`RouteTable`) of the steps. Cuts are chosen greedily
 /// with backtracking: the longest first run that matches a step and leaves a remainder that
 /// resolves, and so on; the result is deterministic. A link with a run that matches no step
 /// resolves to `nil`: it is not opened halfway.

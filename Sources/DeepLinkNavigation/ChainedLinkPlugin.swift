@@ -24,7 +24,7 @@ import Foundation
 ///   navigator.setStack(plan.map { ($0.value, $0["id"]!) }, animated: !state.isColdStart)
 /// }
 /// let linker = try DeepLinker.configure()
-///   .set(urlSchemes: [URLScheme("shop")])
+///   .add(urlSchemes: [URLScheme("shop")])
 ///   .install(plugin: chains)
 ///   .initialize()
 /// ```

@@ -66,7 +66,7 @@ public struct DeepLinkRegistry {
   ) throws(DeepLinkConfigurationError) {
     var configurator = configurator
     for handler in handlers { configurator = configurator.install(plugin: HandlerPlugin(handler: handler)) }
-    if let fallback { configurator = configurator.withNotFoundHandler(fallback) }
+    if let fallback { configurator = configurator.with(notFoundHandler: fallback) }
     self.linker = try configurator.initialize()
     self.handlers = handlers
   }
@@ -85,7 +85,8 @@ public struct DeepLinkRegistry {
     fallback: (@MainActor (DeepLink) -> Void)? = nil
   ) throws(DeepLinkConfigurationError) {
     try self.init(
-      DeepLinker.configure().set(urlSchemes: schemes.map { URLScheme($0) }).set(allowedDomains: domains),
+      DeepLinker.configure().add(urlSchemes: schemes.map { URLScheme($0) }).add(
+        allowedDomains: domains.map { Domain($0) }),
       handlers: handlers, fallback: fallback)
   }
 

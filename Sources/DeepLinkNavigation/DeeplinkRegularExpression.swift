@@ -4,7 +4,7 @@ import Foundation
 /// A ``Deeplinkable`` module's regular expression, compiled: the migration path from
 /// string-matching routers.
 ///
-/// **Slower than route patterns.** Route patterns are indexed in one ``DeepLinkCore/RouteTable``,
+/// **Slower than route patterns.** Route patterns are indexed in one route table (`RouteTable`),
 /// so a lookup costs the same with ten modules or a thousand; regular expressions are tried one by
 /// one, each scanning the whole link. ``DeeplinkableRouter`` tries them only when no pattern
 /// matched.

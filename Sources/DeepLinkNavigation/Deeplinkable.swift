@@ -60,21 +60,20 @@ extension Deeplinkable {
   ///
   /// - Parameters:
   ///   - parameters: a value for every required capture of the first pattern.
-  ///   - scheme: the scheme to use when ``deeplinkSchemes`` is empty: the app scheme of the
-  ///     linker's configuration (``DeepLinkCore/DeepLinkConfiguration/appScheme``).
+  ///   - scheme: the app scheme of the linker's configuration
+  ///     (``DeepLinkCore/DeepLinkConfiguration/appScheme``), used when ``deeplinkSchemes`` is
+  ///     empty. Always required, so a call cannot compile without the scheme a module may need.
   /// - Throws: ``DeepLinkCore/ReverseRoutingError`` naming what is missing or does not fit; a
-  ///   module without ``deeplinkSchemes`` called without `scheme`, or whose first pattern is absent
-  ///   or malformed (which ``DeeplinkableRouter`` refuses at creation), throws
-  ///   ``DeepLinkCore/ReverseRoutingError/missingScheme(pattern:)`` quoting the pattern.
-  public static func deeplink(_ parameters: [String: String], scheme: String? = nil) throws(ReverseRoutingError)
+  ///   module whose first pattern is absent or malformed (which ``DeeplinkableRouter`` refuses at
+  ///   creation) throws ``DeepLinkCore/ReverseRoutingError/missingScheme(pattern:)`` quoting the
+  ///   pattern.
+  public static func deeplink(_ parameters: [String: String], scheme: String) throws(ReverseRoutingError)
     -> DeepLink
   {
-    guard let source = deeplinkPatterns.first, let pattern = try? RoutePattern(source),
-      let scheme = deeplinkSchemes.first ?? scheme
-    else {
+    guard let source = deeplinkPatterns.first, let pattern = try? RoutePattern(source) else {
       throw .missingScheme(pattern: deeplinkPatterns.first ?? "")
     }
-    return try pattern.link(parameters, scheme: scheme)
+    return try pattern.link(parameters, scheme: deeplinkSchemes.first ?? scheme)
   }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// Deep-linkable modules installed into a ``DeepLinkCore/DeepLinker`` as one opaque plugin: the
 /// router of the ``Deeplinkable`` navigation model.
 ///
-/// Every module's patterns are compiled into one ``DeepLinkCore/RouteTable`` when the router is
+/// Every module's patterns are compiled into one route table (`RouteTable`) when the router is
 /// created (most specific wins, ties by the order of `modules`); regular expressions, slower, are
 /// tried after it in the same order. For the module type a link matches, on the main actor:
 ///
@@ -23,7 +23,7 @@ import Foundation
 ///   visibleModules: { navigator.modulesOnScreen },
 ///   present: { module, state in navigator.show(module, animated: !state.isColdStart) })
 /// let linker = try DeepLinker.configure()
-///   .set(urlSchemes: [URLScheme("shop")])
+///   .add(urlSchemes: [URLScheme("shop")])
 ///   .install(plugin: router)
 ///   .initialize()
 /// ```

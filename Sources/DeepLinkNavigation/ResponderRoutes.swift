@@ -1,7 +1,7 @@
 import DeepLinkCore
 
 /// The route patterns one ``DeepLinkResponder`` answers to, compiled into a
-/// ``DeepLinkCore/RouteTable``.
+/// route table (`RouteTable`).
 ///
 /// Compile them once (a `let` on the coordinator), not on every access: a malformed pattern or
 /// two patterns matching the same links throw here, at construction, never at routing time.

@@ -19,7 +19,7 @@ import Foundation
 ///
 /// ```swift
 /// let linker = try DeepLinker.configure()
-///   .set(urlSchemes: [URLScheme("shop")])
+///   .add(urlSchemes: [URLScheme("shop")])
 ///   .install(plugin: ResponderTreePlugin(root: appCoordinator))
 ///   .initialize()
 /// ```

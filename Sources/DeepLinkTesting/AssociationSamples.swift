@@ -5,21 +5,21 @@ import DeepLinkCore
 /// values (extra and missing segments, repeated and trailing slashes, case, escapes, query
 /// variants, fragments), plus paths no rule has. Each carries the variant it tests, so a suite
 /// can say which shapes may stay in the browser.
-public enum AssociationSamples {
+package enum AssociationSamples {
   /// One link to judge.
-  public struct Sample: Sendable, Hashable, CustomStringConvertible {
+  package struct Sample: Sendable, Hashable, CustomStringConvertible {
     /// The whole link, `https://host/…`.
-    public let link: String
+    package let link: String
     /// What it varies (`typical`, `escapedLiteral`, `fourSlashes`, …).
-    public let variant: String
+    package let variant: String
     /// The rule it was made from, as written, or `nil` for an unrelated path.
-    public let rule: String?
+    package let rule: String?
 
-    public var description: String { "\(link) [\(variant)\(rule.map { ", from \($0)" } ?? "")]" }
+    package var description: String { "\(link) [\(variant)\(rule.map { ", from \($0)" } ?? "")]" }
   }
 
   /// Values a capture of each type is filled with: typical first, then the edge values the router must judge.
-  public static let captureValues: [(value: String, variant: String)] = [
+  package static let captureValues: [(value: String, variant: String)] = [
     ("abc", "notAnInt"), ("42;jsessionid=x", "matrixParameter"), ("1234567890123456789", "nineteenDigits"),
     ("123456789012345678", "eighteenDigits"), ("%EF%BC%91%EF%BC%92", "fullWidthDigits"), ("%34%32", "escapedInt"),
     ("-5", "signedInt"), ("0", "zero"), ("4*2", "literalStar"), ("a%2Fb", "escapedSlash"), ("%2E%2E", "dotSegment"),
@@ -44,7 +44,7 @@ public enum AssociationSamples {
   ///   - examples: the market's example links: a capture's typical value is the one the first
   ///     example routed through the same rule holds (a market's plugin may check its values),
   ///     else a generic one (`123` for an int, `standing-desk` for a string).
-  public static func samples(
+  package static func samples(
     _ configuration: DeepLinkConfiguration, host: String, examples: [String] = []
   ) -> [Sample] {
     var known: [String: [String: String]] = [:]  // rule pattern → capture values

@@ -47,7 +47,7 @@ public struct DeclaredMarket: MarketModule {
   /// var market = DeclaredMarket.generated(id: "G", rules: 1_000)
   /// market.rules.insert(UniversalLink("https://shop.example.com/ip/{slug}/{id:int}", to: .cart), at: 500)
   /// ```
-  public static func generated(id: String, rules count: Int) -> DeclaredMarket {
+  package static func generated(id: String, rules count: Int) -> DeclaredMarket {
     var market = DeclaredMarket(id: id)
     let host = "shop.example.\(id.lowercased())"
     let scheme = "shop\(id.lowercased())"

@@ -10,13 +10,13 @@
 /// #expect(log.entries == ["cart"])
 /// ```
 @MainActor
-public final class EntryLog {
+package final class EntryLog {
   /// The lines, oldest first.
-  public private(set) var entries: [String] = []
+  package private(set) var entries: [String] = []
 
   /// Creates an empty log.
-  public init() {}
+  package init() {}
 
   /// Adds a line.
-  public func append(_ entry: String) { entries.append(entry) }
+  package func append(_ entry: String) { entries.append(entry) }
 }

@@ -72,9 +72,9 @@ public final class ControlledBarrier: DeepLinkHandlingBarrier {
 
 /// A path-matching plugin that records what it handled and completes as the test chooses.
 @MainActor
-public final class RecordingPlugin: DeepLinkHandlerPathMatchingPlugin {
+package final class RecordingPlugin: DeepLinkHandlerPathMatchingPlugin {
   /// How the plugin completes.
-  public enum Completion: Sendable {
+  package enum Completion: Sendable {
     /// Completes at once.
     case immediately
     /// Calls its completion twice.
@@ -84,23 +84,23 @@ public final class RecordingPlugin: DeepLinkHandlerPathMatchingPlugin {
   }
 
   /// The route pattern.
-  public nonisolated let matchingPath: String
+  package nonisolated let matchingPath: String
   /// The name in telemetry.
-  public nonisolated let name: String
+  package nonisolated let name: String
   /// Barriers every link passes.
-  public nonisolated let barriers: [BarrierName]
+  package nonisolated let barriers: [BarrierName]
   /// Whether links change state.
-  public nonisolated let changesState: Bool
+  package nonisolated let changesState: Bool
   /// Whether links wait for the preconditions.
-  public nonisolated let waitForPreconditions: Bool
+  package nonisolated let waitForPreconditions: Bool
   /// How long handling may take.
-  public nonisolated let completionTimeout: Duration
+  package nonisolated let completionTimeout: Duration
   private let completion: Completion
   /// The parameters of every link handled, in order.
-  public private(set) var handled: [[String: String]] = []
+  package private(set) var handled: [[String: String]] = []
 
   /// Creates a plugin.
-  public nonisolated init(
+  package nonisolated init(
     _ matchingPath: String, name: String? = nil, barriers: [BarrierName] = [], changesState: Bool = false,
     waitForPreconditions: Bool = false, completion: Completion = .immediately,
     completionTimeout: Duration = .seconds(10)
@@ -115,7 +115,7 @@ public final class RecordingPlugin: DeepLinkHandlerPathMatchingPlugin {
   }
 
   /// Records the parameters and completes as configured.
-  public func handleDeepLink(
+  package func handleDeepLink(
     parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
     handled.append(parameters.dictionary)

@@ -9,27 +9,27 @@ import Testing
 ///   .init("shop://nowhere", route: nil),
 /// ]
 /// ```
-public struct LinkExpectation: Sendable, CustomStringConvertible {
+package struct LinkExpectation: Sendable, CustomStringConvertible {
   /// The link as received.
-  public let link: String
+  package let link: String
   /// The pattern the link should match, as registered; `nil` when it should match none.
-  public let route: String?
+  package let route: String?
   /// The parameters the match should capture; `nil` to leave them unchecked.
-  public let parameters: DeepLinkParameters?
+  package let parameters: DeepLinkParameters?
 
   /// Creates a row.
-  public init(_ link: String, route: String?, parameters: DeepLinkParameters? = nil) {
+  package init(_ link: String, route: String?, parameters: DeepLinkParameters? = nil) {
     self.link = link
     self.route = route
     self.parameters = parameters
   }
 
-  public var description: String { link }
+  package var description: String { link }
 }
 
 /// Checks one row of a link table against `table`, recording a Swift Testing issue at the
 /// caller's location for every difference.
-public func expectRoute<Value: Sendable>(
+package func expectRoute<Value: Sendable>(
   _ expectation: LinkExpectation, in table: RouteTable<Value>, sourceLocation: SourceLocation = #_sourceLocation
 ) {
   let link: DeepLink

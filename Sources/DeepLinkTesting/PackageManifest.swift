@@ -2,9 +2,9 @@ import Foundation
 
 /// Facts read from the package's own files, for tests that must follow the package as it is
 /// (every market of the list, each market's example links).
-public enum PackageManifest {
+package enum PackageManifest {
   /// The package's root folder (where `Package.swift` is).
-  public static var root: URL {
+  package static var root: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
   }
@@ -12,7 +12,7 @@ public enum PackageManifest {
   /// The words of `Package.swift`'s `let markets = [...]` list, in order.
   ///
   /// - Throws: when the file cannot be read or has no such list.
-  public static func marketList() throws -> [String] {
+  package static func marketList() throws -> [String] {
     let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
     guard let line = manifest.split(separator: "\n").first(where: { $0.hasPrefix("let markets = [") }),
       let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]")
@@ -23,7 +23,7 @@ public enum PackageManifest {
   }
 
   /// The example links of market `id`: `Markets/<ID>/Examples/links.txt`.
-  public static func exampleLinks(market id: String) -> URL {
+  package static func exampleLinks(market id: String) -> URL {
     root.appendingPathComponent("Markets/\(id)/Examples/links.txt")
   }
 }

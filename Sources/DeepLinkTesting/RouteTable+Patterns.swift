@@ -15,7 +15,7 @@ extension RouteTable where Value == String {
   ///   - patterns: the patterns, most important first (earlier patterns win ties).
   ///   - caseInsensitive: whether every pattern's literals ignore ASCII case.
   /// - Throws: ``RoutePatternError`` for a malformed pattern, ``RouteTableError`` for a conflict.
-  public init(patterns: [String], caseInsensitive: Bool = false) throws {
+  package init(patterns: [String], caseInsensitive: Bool = false) throws {
     var builder = Builder()
     for source in patterns {
       try builder.add(RoutePattern(source, caseInsensitive: caseInsensitive), value: source)
@@ -25,7 +25,7 @@ extension RouteTable where Value == String {
 }
 
 /// Checks every row of a link table against `table` (see ``expectRoute(_:in:sourceLocation:)``).
-public func expectRoutes<Value: Sendable>(
+package func expectRoutes<Value: Sendable>(
   _ expectations: [LinkExpectation], in table: RouteTable<Value>, sourceLocation: SourceLocation = #_sourceLocation
 ) {
   for expectation in expectations { expectRoute(expectation, in: table, sourceLocation: sourceLocation) }

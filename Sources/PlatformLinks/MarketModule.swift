@@ -65,7 +65,7 @@ extension MarketModule {
   }
 
   public func plugins(services: MarketServices) -> [any DeepLinkHandlerPlugin] {
-    PlatformRoutePlugin.plugins(for: marketRoutes, navigator: services.navigator)
+    marketRoutes.map { PlatformRoutePlugin(route: $0, navigator: services.navigator) }
   }
 
   public func barriers(services: MarketServices) -> [any DeepLinkHandlingBarrier] { [] }

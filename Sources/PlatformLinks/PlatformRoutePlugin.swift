@@ -38,9 +38,4 @@ public struct PlatformRoutePlugin: DeepLinkHandlerPathMatchingPlugin {
     storage.navigator.show([state.destination ?? route.destination(from: parameters)])
     completion()
   }
-
-  /// The default plugins of every route in `routes`.
-  public static func plugins(for routes: [PlatformRoute], navigator: any Navigator) -> [PlatformRoutePlugin] {
-    routes.map { PlatformRoutePlugin(route: $0, navigator: navigator) }
-  }
 }

@@ -141,7 +141,7 @@ struct Ticket: LinkDestination {
       composedLinker(
         market, navigator: navigator, telemetry: telemetry, composer: MarketComposer(checksDestinations: false)))
     var notFound: [String] = []
-    linker.unableToRouteHandler = { notFound.append($0.absoluteString) }
+    linker.notFoundHandler = { notFound.append($0.absoluteString) }
     #expect(await linker.handle("shopzt://zt-b/5") == .notFound)
     #expect(navigator.shownValues.isEmpty)
     #expect(notFound == ["shop://zt-b/5"])  // the link as routed, after the market scheme's rewrite

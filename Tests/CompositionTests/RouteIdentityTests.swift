@@ -33,7 +33,7 @@ import Testing
   @MainActor
   func patternOnlyAndOpaque() async throws {
     let telemetry = RecordingTelemetry()
-    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")])
+    let linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")])
       .install(plugin: EveryLinkPlugin()).with(telemetry: telemetry).initialize()
     try linker.addRoute("/cart") { _, _ in true }
     let configuration = try #require(linker.configuration)

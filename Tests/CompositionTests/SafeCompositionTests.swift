@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite struct SafeCompositionTests {
   func configure(_ rules: [UniversalLink]) throws -> DeepLinkConfiguration? {
-    try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).set(allowedDomains: ["shop.example.com"])
+    try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).add(allowedDomains: ["shop.example.com"])
       .add(universalLinks: PlatformLinks().universalLinks.filter { $0.pattern.hasPrefix("https://shop.example.com/") })
       .add(universalLinks: rules)
       .initialize().configuration

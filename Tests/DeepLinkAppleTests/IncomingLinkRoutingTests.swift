@@ -21,8 +21,8 @@ final class AppleFixture {
 
   func initialize() throws {
     try linker.configure()
-      .set(urlSchemes: [URLScheme("shop")])
-      .set(allowedDomains: ["shop.example.com"])
+      .add(urlSchemes: [URLScheme("shop")])
+      .add(allowedDomains: ["shop.example.com"])
       .add(universalLinks: [UniversalLink("https://shop.example.com/ip/{slug}/{id}", to: "/product/{id:int}")])
       .initialize()
   }

@@ -90,8 +90,8 @@ import Testing
   @Test("filters: excluded is ignored, blacklist beats whitelist")
   func filters() throws {
     let fixture = try Fixture {
-      $0.set(excludedSchemes: ["shopca"]).set(blacklistHosts: ["*.shop.example.com"])
-        .set(whitelistHosts: ["shop.example.com", "m.shop.example.com"])
+      $0.add(excludedSchemes: ["shopca"]).add(blacklistHosts: ["*.shop.example.com"])
+        .add(whitelistHosts: ["shop.example.com", "m.shop.example.com"])
     }
     let configuration = try #require(fixture.linker.configuration)
     #expect(configuration.decide("shopca://cart").outcome == .ignored)
@@ -138,7 +138,7 @@ import Testing
     #expect(throws: DeepLinkConfigurationError.missingAppScheme) {
       try linker.configure().initialize()
     }
-    let ready = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).initialize()
+    let ready = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).initialize()
     try ready.addRoute("/a/{x}") { _, _ in true }
     #expect(throws: DeepLinkConfigurationError.self) { try ready.addRoute("/a/{y}") { _, _ in true } }
     #expect(throws: DeepLinkConfigurationError.unknownBarrier(name: "nope", usedBy: "/b")) {
@@ -153,10 +153,10 @@ import Testing
     // turn, not hashed); distinct schemes beyond the handful compared in turn are all kept.
     for schemes in [["shop", "shop"], ["shop", "shopca", "shop"], ["shop"] + (1...9).map { "s\($0)" } + ["s4"]] {
       #expect(throws: DeepLinkConfigurationError.duplicateScheme(schemes.last!)) {
-        try DeepLinker.configure().set(urlSchemes: schemes.map { URLScheme($0) }).initialize()
+        try DeepLinker.configure().add(urlSchemes: schemes.map { URLScheme($0) }).initialize()
       }
     }
-    let many = try DeepLinker.configure().set(urlSchemes: (1...12).map { URLScheme("s\($0)") }).initialize()
+    let many = try DeepLinker.configure().add(urlSchemes: (1...12).map { URLScheme("s\($0)") }).initialize()
     try many.addRoute("/a") { _, _ in true }
     #expect((1...12).allSatisfy { many.canRoute("s\($0)://a") })
     #expect(!many.canRoute("s13://a"))

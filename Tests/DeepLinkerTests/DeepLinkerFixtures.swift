@@ -23,8 +23,8 @@ struct Fixture {
   {
     let linker = DeepLinker(clock: clock)
     let configurator = linker.configure()
-      .set(urlSchemes: [URLScheme("shop"), URLScheme("shopca", customHost: "ca")])
-      .set(allowedDomains: ["shop.example.com", "*.shop.example.com"])
+      .add(urlSchemes: [URLScheme("shop"), URLScheme("shopca", customHost: "ca")])
+      .add(allowedDomains: ["shop.example.com", "*.shop.example.com"])
       .add(universalLinks: [
         UniversalLink("https://shop.example.com/ip/{slug}/{id}", to: "/product/{id}"),
         UniversalLink("https://shop.example.com/fr/panier", to: "/cart", parameters: ["locale": "fr"]),

@@ -22,7 +22,7 @@ import Testing
     let fixture = try Fixture()
     fixture.auth.isSatisfied = false
     var notFound: [String] = []
-    fixture.linker.unableToRouteHandler = { notFound.append($0.absoluteString) }
+    fixture.linker.notFoundHandler = { notFound.append($0.absoluteString) }
     #expect(fixture.linker.route("shop://orders/9001"))
     await fixture.auth.waitForChecks(1)
     try fixture.linker.apply(policy: Self.document(#"{"route": "/orders/{id}", "reason": "orders screen crashes"}"#))
@@ -43,7 +43,7 @@ import Testing
     let linker = DeepLinker()
     let cart = RecordingPlugin("/cart", name: "cart")
     #expect(linker.route("shop://cart"))
-    try linker.configure().set(urlSchemes: [URLScheme("shop")]).install(plugin: cart).initialize()
+    try linker.configure().add(urlSchemes: [URLScheme("shop")]).install(plugin: cart).initialize()
     // The replayed link runs on a later turn of the main actor: a policy applied now is in force by then.
     if switchedOff { try linker.apply(policy: Self.document(#"{"route": "cart", "reason": "cart crashes"}"#)) }
     await linker.waitUntilIdle()

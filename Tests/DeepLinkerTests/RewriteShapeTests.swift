@@ -116,8 +116,8 @@ import Testing
     // `addRoute` route with no check of its own.
     let linker = DeepLinker()
     try linker.configure()
-      .set(urlSchemes: [URLScheme("shop")])
-      .set(allowedDomains: ["shop.example.com"])
+      .add(urlSchemes: [URLScheme("shop")])
+      .add(allowedDomains: ["shop.example.com"])
       .add(universalLinks: [
         UniversalLink("\(Self.host)/p/{id}", to: "/product/{id}", parameters: ["kind": "fallback"])
       ])

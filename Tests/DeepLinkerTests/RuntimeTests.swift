@@ -20,7 +20,7 @@ import Testing
     var notFound: [String] = []
     let fixture = try Fixture()
     fixture.linker.externalURLHandler = { external.append($0.absoluteString) }
-    fixture.linker.unableToRouteHandler = { notFound.append($0.absoluteString) }
+    fixture.linker.notFoundHandler = { notFound.append($0.absoluteString) }
     #expect(await fixture.linker.handle("https://elsewhere.example.org/x") == .external)
     #expect(await fixture.linker.handle("shop://nowhere") == .notFound)
     #expect(await fixture.linker.handle("javascript:alert(1)") == .invalid(reason: .unregisteredScheme))
@@ -208,7 +208,7 @@ import Testing
     #expect(linker.route("shop://product/2"))
     #expect(linker.route("shop://product/3"))
     #expect(telemetry.events.filter { $0.kind == .dropped }.map(\.reason) == ["coldStartBufferOverflow"])
-    try linker.configure().set(urlSchemes: [URLScheme("shop")]).initialize()
+    try linker.configure().add(urlSchemes: [URLScheme("shop")]).initialize()
     await linker.waitUntilIdle()
     #expect(seen == ["2 cold=true", "3 cold=true"])
     #expect(await linker.handle("shop://product/4") == .handled(route: "/product/{id}"))

@@ -62,7 +62,7 @@ struct ShopCAProvider: CustomDeeplinkRouteProvider {
     arguments: [nil, Data(), Data("order=1".utf8)] as [Data?])
   func opaqueData(data: Data?) async throws {
     let plugin = DataEchoPlugin(data: data)
-    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize()
+    let linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize()
     #expect(await linker.handle("shop://opaque/1") == .handled(route: "DataEchoPlugin"))
     #expect(plugin.received.withLock { $0 } == [data])
   }
@@ -71,7 +71,7 @@ struct ShopCAProvider: CustomDeeplinkRouteProvider {
   func barrierByType() async throws {
     let barrier = AuthenticationDeepLinkBarrier()
     let plugin = PaymentDeepLinkHandlerPlugin()
-    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")])
+    let linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")])
       .install(plugin: plugin).install(barrier: barrier).initialize()
     #expect(BarrierName(AuthenticationDeepLinkBarrier.self) == "AuthenticationDeepLinkBarrier")
     #expect(linker.configuration?.decide("shop://pay?order_id=7").barriers == ["AuthenticationDeepLinkBarrier"])
@@ -80,14 +80,14 @@ struct ShopCAProvider: CustomDeeplinkRouteProvider {
     #expect(plugin.received.withLock { $0 } == [Data("7".utf8)])
 
     // Not installed, the same answer is decided notFound, never dropped at run time.
-    let bare = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")])
+    let bare = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")])
       .install(plugin: PaymentDeepLinkHandlerPlugin()).initialize()
     #expect(bare.configuration?.decide("shop://pay?order_id=7").reason == .unknownBarrier)
   }
 
   @Test("handle takes a URL and decides it as its string")
   func handleURL() async throws {
-    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).initialize()
+    let linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).initialize()
     try linker.addRoute("/product/{id:int}") { _, _ in true }
     #expect(await linker.handle(URL(string: "shop://product/1")!) == .handled(route: "/product/{id:int}"))
     #expect(await linker.handle(URL(string: "shop://nowhere")!) == .notFound)
@@ -112,7 +112,7 @@ struct ShopCAProvider: CustomDeeplinkRouteProvider {
   @Test("install(provider:) installs a provider's domains, rules and schemes", arguments: providerRows)
   func provider(row: Row) throws {
     let linker = try DeepLinker.configure()
-      .set(urlSchemes: [URLScheme("shop")])
+      .add(urlSchemes: [URLScheme("shop")])
       .install(provider: ShopCAProvider())
       .initialize()
     try linker.addRoute("/cart") { _, _ in true }
@@ -125,7 +125,7 @@ struct ShopCAProvider: CustomDeeplinkRouteProvider {
 
   @Test("a provider's rule rewrites with its fixed parameters")
   func providerParameters() throws {
-    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).install(provider: ShopCAProvider())
+    let linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).install(provider: ShopCAProvider())
       .initialize()
     try linker.addRoute("/cart") { _, _ in true }
     #expect(linker.configuration?.decide("https://shop.example.ca/fr/panier").parameters == ["locale": "fr"])
@@ -147,16 +147,16 @@ struct ShopCAProvider: CustomDeeplinkRouteProvider {
   @Test("list setters add to what earlier calls set, from strings or Domain values", arguments: setterRows)
   func settersAppend(row: Row) throws {
     let linker = try DeepLinker.configure()
-      .set(urlSchemes: [URLScheme("shop")])
-      .set(urlSchemes: [URLScheme("app")])
-      .set(allowedDomains: ["a.example.com"])
-      .set(allowedDomains: [Domain("b.example.com")])
-      .set(blacklistHosts: ["ads.example.com"])
-      .set(blacklistHosts: [Domain("tracker.example.com")])
-      .set(excludedHosts: [Domain("mute.example.com")])
-      .set(excludedHosts: ["quiet.example.com"])
-      .set(excludedSchemes: ["fb"])
-      .set(excludedSchemes: ["TW"])
+      .add(urlSchemes: [URLScheme("shop")])
+      .add(urlSchemes: [URLScheme("app")])
+      .add(allowedDomains: ["a.example.com"])
+      .add(allowedDomains: [Domain("b.example.com")])
+      .add(blacklistHosts: ["ads.example.com"])
+      .add(blacklistHosts: [Domain("tracker.example.com")])
+      .add(excludedHosts: [Domain("mute.example.com")])
+      .add(excludedHosts: ["quiet.example.com"])
+      .add(excludedSchemes: ["fb"])
+      .add(excludedSchemes: ["TW"])
       .initialize()
     try linker.addRoute("/p/{id}") { _, _ in true }
     try linker.addRoute("https://a.example.com/p/{id}") { _, _ in true }
@@ -169,12 +169,12 @@ struct ShopCAProvider: CustomDeeplinkRouteProvider {
   @Test("whitelists add too: every listed scheme and host passes, others are forbidden")
   func whitelistsAppend() throws {
     let linker = try DeepLinker.configure()
-      .set(urlSchemes: [URLScheme("shop")])
-      .set(allowedDomains: ["a.example.com", "b.example.com"])
-      .set(whitelistSchemes: ["shop"])
-      .set(whitelistSchemes: ["https"])
-      .set(whitelistHosts: ["a.example.com"])
-      .set(whitelistHosts: [Domain("b.example.com")])
+      .add(urlSchemes: [URLScheme("shop")])
+      .add(allowedDomains: ["a.example.com", "b.example.com"])
+      .add(whitelistSchemes: ["shop"])
+      .add(whitelistSchemes: ["https"])
+      .add(whitelistHosts: ["a.example.com"])
+      .add(whitelistHosts: [Domain("b.example.com")])
       .initialize()
     let configuration = try #require(linker.configuration)
     #expect(configuration.decide("https://a.example.com/x").outcome != .forbidden)

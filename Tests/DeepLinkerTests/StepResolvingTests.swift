@@ -56,7 +56,7 @@ struct StepResolvingTests {
   func oneResolutionPerDecision() throws {
     let plugin = WizardPlugin(answersInOneResolution: true)
     let configuration = try #require(
-      try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize().configuration
+      try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize().configuration
     )
     let decision = configuration.decide("shop://wizard/name/address/pay")
     #expect(decision.outcome == .routed)
@@ -72,7 +72,7 @@ struct StepResolvingTests {
     "without its own resolveDeepLink a plugin is asked for its answer, then for patterns only when it takes the link")
   func defaultResolution() throws {
     let configuration = try #require(
-      try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).install(plugin: PlainStepsPlugin())
+      try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).install(plugin: PlainStepsPlugin())
         .initialize().configuration)
     let decision = configuration.decide("shop://tour/2")
     #expect(decision.route?.description == "/tour/{page}")
@@ -81,7 +81,7 @@ struct StepResolvingTests {
 
     let counting = WizardPlugin(answersInOneResolution: false)
     let countingConfiguration = try #require(
-      try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).install(plugin: counting).initialize()
+      try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).install(plugin: counting).initialize()
         .configuration)
     #expect(countingConfiguration.decide("shop://wizard/one").route?.description == "/wizard/one")
     #expect(countingConfiguration.decide("shop://other").outcome == .notFound)

@@ -54,7 +54,7 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
   @Test("a path-matching plugin receives its parameters as typed values, never as data")
   func pathMatchingPluginTypedValues() async throws {
     let plugin = TypedOrderPlugin()
-    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize()
+    let linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize()
     let ref = "123e4567-e89b-12d3-a456-426614174000"
     #expect(await linker.handle("shop://order/42/\(ref)") == .handled(route: "/order/{id:int}/{ref:uuid}"))
     let received = try #require(plugin.received.first)
@@ -68,8 +68,8 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
   @Test("an addRoute handler reads typed captures and a rewrite's extras from its state")
   func routeHandlerTypedValues() async throws {
     let linker = try DeepLinker.configure()
-      .set(urlSchemes: [URLScheme("shop")])
-      .set(allowedDomains: ["shop.example.ca"])
+      .add(urlSchemes: [URLScheme("shop")])
+      .add(allowedDomains: ["shop.example.ca"])
       .add(universalLinks: [
         UniversalLink("https://shop.example.ca/fr/ip/{id}", to: "/product/{id:int}", parameters: ["locale": "fr"])
       ])
@@ -111,8 +111,8 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
   @Test("parameters are the route's captures in pattern order, then the rewrite's extras; a capture wins a name")
   func captureOrderAndPrecedence() throws {
     let linker = try DeepLinker.configure()
-      .set(urlSchemes: [URLScheme("shop")])
-      .set(allowedDomains: ["shop.example.ca"])
+      .add(urlSchemes: [URLScheme("shop")])
+      .add(allowedDomains: ["shop.example.ca"])
       .add(universalLinks: [
         UniversalLink(
           "https://shop.example.ca/fr/chaises/{id}", to: "/category/{id:int}/chairs",
@@ -159,7 +159,7 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
     "a coding plugin's value reaches its handler typed, even one JSON cannot encode (it used to be a silent notFound)")
   func codingPluginUnencodableValue() async throws {
     let plugin = MeasurePlugin()
-    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize()
+    let linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize()
     #expect(linker.configuration?.decide("shop://measure/unknown").outcome == .routed)
     #expect(await linker.handle("shop://measure/unknown") == .handled(route: "MeasurePlugin"))
     #expect(await linker.handle("shop://measure/2.5") == .handled(route: "MeasurePlugin"))
@@ -211,7 +211,7 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
     let gate = ControlledBarrier(name: "vip", isSatisfied: true)
     let telemetry = RecordingTelemetry()
     let linker = try DeepLinker.configure()
-      .set(urlSchemes: [URLScheme("shop")])
+      .add(urlSchemes: [URLScheme("shop")])
       .install(barrier: gate)
       .with(telemetry: telemetry)
       .initialize()

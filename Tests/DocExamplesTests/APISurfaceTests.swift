@@ -9,7 +9,6 @@ import Testing
     ("PlatformLinks", "Sources/PlatformLinks"), ("DeepLinkComposition", "Sources/DeepLinkComposition"),
     ("MarketComposition", "Sources/MarketComposition"),
     ("DeepLinkApple", "Sources/DeepLinkApple"), ("DeepLinkTesting", "Sources/DeepLinkTesting"),
-    ("AssociationMatchers", "Sources/AssociationMatchers"),
   ]
 
   /// The names of the top-level public declarations in the Swift files under `path`.

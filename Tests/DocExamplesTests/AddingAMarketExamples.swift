@@ -104,7 +104,7 @@ public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
   @MainActor func payInStorePlugin() async throws {
     let navigator = RecordingNavigator()
     let linker = try DeepLinker.configure()
-      .set(urlSchemes: [URLScheme("shop")])
+      .add(urlSchemes: [URLScheme("shop")])
       .install(plugin: PayInStorePlugin(navigator: navigator))
       .install(barrier: AuthenticationBarrier(session: navigator))
       .set(confirmationBarrier: ConfirmationBarrier(navigator: navigator))

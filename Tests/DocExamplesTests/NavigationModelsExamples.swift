@@ -111,7 +111,7 @@ final class ProductListModule: Deeplinkable {
   func responderTree() async throws {
     shownOrders = []
     let linker = try DeepLinker.configure()
-      .set(urlSchemes: [URLScheme("shop")])
+      .add(urlSchemes: [URLScheme("shop")])
       .install(plugin: ResponderTreePlugin(root: TabCoordinator()))
       .initialize()
 
@@ -145,7 +145,7 @@ final class ProductListModule: Deeplinkable {
       modules: [ProductListModule.self, ProductDetailModule.self],
       visibleModules: { navigator.modules },  // bottom to top
       present: { module, state in navigator.push(module, animated: !state.isColdStart) })
-    linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).install(plugin: router).initialize()
+    linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).install(plugin: router).initialize()
 
     #expect(await linker.handle("shop://product/42") == .handled(route: "/product/{id:int}"))
     let detail = try #require(navigator.modules.last as? ProductDetailModule)
@@ -171,7 +171,7 @@ final class ProductListModule: Deeplinkable {
       // shop://productlist/12/productdetail/34 → [list id=12, detail id=34], in one call
       navigator.setStack(plan.map { ($0.value, $0["id"]!) }, animated: !state.isColdStart)
     }
-    linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).install(plugin: chains).initialize()
+    linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).install(plugin: chains).initialize()
 
     _ = await linker.handle("shop://productlist/12/productdetail/34")
     #expect(navigator.log == ["stack list 12, detail 34"])

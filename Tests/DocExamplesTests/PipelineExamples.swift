@@ -64,8 +64,8 @@ struct ConsentBarrier: DeepLinkHandlingBarrier {
 
     let linker = DeepLinker()  // can buffer cold-start links already
     try linker.configure()
-      .set(urlSchemes: [URLScheme("shop")])
-      .set(allowedDomains: ["shop.example.com"])
+      .add(urlSchemes: [URLScheme("shop")])
+      .add(allowedDomains: ["shop.example.com"])
       .add(universalLinks: [UniversalLink("https://shop.example.com/ip/{slug}/{id}", to: "/product/{id:int}")])
       .install(barrier: authentication)
       .initialize()
@@ -98,14 +98,14 @@ struct ConsentBarrier: DeepLinkHandlingBarrier {
     var refused: [DeepLink] = []
 
     let linker = try DeepLinker.configure()
-      .set(urlSchemes: [URLScheme("shop")])
+      .add(urlSchemes: [URLScheme("shop")])
       .install(plugin: TransactionPlugin())  // DeepLinkHandlerPathMatchingPlugin
       .install(plugin: PaymentPlugin())  // DeepLinkHandlerCodingPlugin (a typed parameters value)
       .install(barrier: AuthenticationBarrier(session: session))
       .set(confirmationBarrier: ConfirmationBarrier(navigator: navigator))
       .set(mandatoryBarrier: ConsentBarrier())
-      .withNotFoundHandler { link in navigator.show([HomePage()]) }
-      .set(excludedSchemes: ["fb"]).set(blacklistHosts: ["*.ads.example"]).set(whitelistSchemes: ["shop", "https"])
+      .with(notFoundHandler: { link in navigator.show([HomePage()]) })
+      .add(excludedSchemes: ["fb"]).add(blacklistHosts: ["*.ads.example"]).add(whitelistSchemes: ["shop", "https"])
       .with(forbiddenHandler: { link in refused.append(link) })
       .initialize()
 

@@ -78,7 +78,7 @@ enum ChainExamples {
     navigator.setStack(plan.map { ($0.value, $0["id"]!) }, animated: !state.isColdStart)
   }
   let linker = try DeepLinker.configure()
-    .set(urlSchemes: [URLScheme("shop")])
+    .add(urlSchemes: [URLScheme("shop")])
     .install(plugin: chains)
     .initialize()
   _ = linker
@@ -165,7 +165,7 @@ extension ProductDetailModule: DeeplinkContextUpdatable {
     visibleModules: { navigator.modulesOnScreen },
     present: { module, state in navigator.show(module, animated: !state.isColdStart) })
   let linker = try DeepLinker.configure()
-    .set(urlSchemes: [URLScheme("shop")])
+    .add(urlSchemes: [URLScheme("shop")])
     .install(plugin: router)
     .initialize()
   linker
@@ -174,7 +174,7 @@ extension ProductDetailModule: DeeplinkContextUpdatable {
 // Sources/DeepLinkNavigation/ResponderTreePlugin.swift
 @MainActor @DocLines func responderTreePluginExample() throws {
   let linker = try DeepLinker.configure()
-    .set(urlSchemes: [URLScheme("shop")])
+    .add(urlSchemes: [URLScheme("shop")])
     .install(plugin: ResponderTreePlugin(root: appCoordinator))
     .initialize()
   linker

@@ -122,7 +122,7 @@ struct StoreLinks: CustomDeeplinkRouteProvider {
 // Sources/DeepLinkCore/Runtime/DeepLinker+Configurator.swift
 @MainActor @DocLines func configuratorExample() throws {
   let linker = try DeepLinker.configure()
-    .set(urlSchemes: [URLScheme("shop")])
+    .add(urlSchemes: [URLScheme("shop")])
     .install(provider: StoreLinks())
     .initialize()
   linker
@@ -131,10 +131,10 @@ struct StoreLinks: CustomDeeplinkRouteProvider {
 // Sources/DeepLinkCore/Runtime/DeepLinker.swift
 @MainActor @DocLines func deepLinkerExample(session: any Session) throws {
   let linker = try DeepLinker.configure()
-    .set(urlSchemes: [URLScheme("shop")])
+    .add(urlSchemes: [URLScheme("shop")])
     .install(plugin: TransactionPlugin())
     .install(barrier: AuthenticationBarrier(session: session))
-    .withNotFoundHandler { link in print("no route for \(link)") }
+    .with(notFoundHandler: { link in print("no route for \(link)") })
     .initialize()
   try linker.addRoute("/product/{id:int}") { link, state in
     navigator.showProduct(state.parameters.int("id")!)
@@ -234,7 +234,7 @@ enum BarrierExample {
     func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) { completion(true) }
   }
   let linker = try DeepLinker.configure()
-    .set(urlSchemes: [URLScheme("shop")])
+    .add(urlSchemes: [URLScheme("shop")])
     .install(barrier: AuthenticationDeepLinkBarrier())
     .initialize()
   let option = DeepLinkHandlerOption.yesWithBarrier(AuthenticationDeepLinkBarrier.self, data: nil)

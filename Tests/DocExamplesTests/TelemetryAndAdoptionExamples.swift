@@ -26,7 +26,7 @@ struct Analytics: DeepLinkTelemetry {
 @Suite struct TelemetryAndAdoptionExamples {
   @Test("Telemetry.md: the analytics sink logs every event of a link")
   func analytics() async throws {
-    let linker = try DeepLinker.configure().set(urlSchemes: [URLScheme("shop")]).with(telemetry: Analytics())
+    let linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).with(telemetry: Analytics())
       .initialize()
     try linker.addRoute("/cart") { _, _ in true }
     _ = await linker.handle("shop://cart")

@@ -97,7 +97,7 @@ enum Screen: String, Sendable {
     var notFound: [String] = []
     let fixture = try NavigationFixture {
       $0.install(plugin: try ChainedLinkPlugin(steps: Self.steps) { _, _ in calls += 1 })
-        .withNotFoundHandler { notFound.append($0.absoluteString) }
+        .with(notFoundHandler: { notFound.append($0.absoluteString) })
     }
     #expect(await fixture.linker.handle("shop://productlist/12/unknown/34") == .notFound)
     #expect(calls == 0)
@@ -152,7 +152,7 @@ enum Screen: String, Sendable {
     }
     #expect(linker.debugInfo.recentLinks.count == 1)
     try linker.configure()
-      .set(urlSchemes: [URLScheme("shop")])
+      .add(urlSchemes: [URLScheme("shop")])
       .install(plugin: try ChainedLinkPlugin(steps: Self.steps) { _, state in coldStarts.append(state.isColdStart) })
       .initialize()
     #expect(await waiting?.value == .handled(route: "/productdetail/{id:int}"))

@@ -55,8 +55,8 @@ final class PrefixHandler: DeepLinkHandler {
     let login = PrefixHandler("login", prefix: "login")
     let registry = try DeepLinkRegistry(
       DeepLinker.configure()
-        .set(urlSchemes: [URLScheme("shop")])
-        .set(allowedDomains: ["shop.example.com"])
+        .add(urlSchemes: [URLScheme("shop")])
+        .add(allowedDomains: ["shop.example.com"])
         .with(externalURLHandler: { external.append($0.absoluteString) }),
       handlers: [login], fallback: { fallback.append($0.absoluteString) })
     #expect(await registry.handleAndWait("shop://nowhere") == .notFound)
@@ -89,8 +89,8 @@ final class PrefixHandler: DeepLinkHandler {
     let catchAll = PrefixHandler("catchAll", prefix: nil)
     let registry = try DeepLinkRegistry(
       DeepLinker.configure()
-        .set(urlSchemes: [URLScheme("shop"), URLScheme("legacy")])
-        .set(blacklistSchemes: ["legacy"])
+        .add(urlSchemes: [URLScheme("shop"), URLScheme("legacy")])
+        .add(blacklistSchemes: ["legacy"])
         .with(telemetry: telemetry),
       handlers: [catchAll])
     #expect(registry.handle("shop://cart"))

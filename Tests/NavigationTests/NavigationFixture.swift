@@ -13,8 +13,8 @@ struct NavigationFixture {
 
   init(_ install: (DeepLinker.Configurator) throws -> DeepLinker.Configurator) throws {
     let configurator = DeepLinker.configure()
-      .set(urlSchemes: [URLScheme("shop"), URLScheme("shopca", customHost: "ca")])
-      .set(allowedDomains: ["shop.example.com"])
+      .add(urlSchemes: [URLScheme("shop"), URLScheme("shopca", customHost: "ca")])
+      .add(allowedDomains: ["shop.example.com"])
       .with(telemetry: telemetry)
     linker = try install(configurator).initialize()
   }

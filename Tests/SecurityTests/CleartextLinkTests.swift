@@ -106,7 +106,7 @@ import Testing
   func linkerHandsOver() async throws {
     let linker = DeepLinker()
     let opened = SeenURLs()
-    try linker.configure().set(urlSchemes: [URLScheme("app")]).set(allowedDomains: ["app.example.com"])
+    try linker.configure().add(urlSchemes: [URLScheme("app")]).add(allowedDomains: ["app.example.com"])
       .add(universalLinks: [UniversalLink("https://app.example.com/basket", to: "/cart")])
       .with(externalURLHandler: { link in opened.urls.append(link.absoluteString) })
       .initialize()

@@ -51,7 +51,7 @@ import Testing
   @MainActor
   func capturedDisguise(value: String) throws {
     let linker = DeepLinker()
-    try linker.configure().set(urlSchemes: [URLScheme("app")]).initialize()
+    try linker.configure().add(urlSchemes: [URLScheme("app")]).initialize()
     try linker.addRoute("/login?next={next}") { _, _ in true }
     let configuration = try #require(linker.configuration)
     let decision = configuration.decide("app://login?next=\(value)")

@@ -76,7 +76,7 @@ import Testing
   @MainActor
   func addRouteFreeText() throws {
     let linker = DeepLinker()
-    try linker.configure().set(urlSchemes: [URLScheme("app")]).initialize()
+    try linker.configure().add(urlSchemes: [URLScheme("app")]).initialize()
     try linker.addRoute("/note?text={text}", freeTextParameters: ["text"]) { _, _ in true }
     try linker.addRoute("/file?name={name}") { _, _ in true }
     #expect(linker.canRoute("app://note?text=a/b"))

@@ -66,7 +66,7 @@ import Testing
   @MainActor
   func handlerDoesNotSeeNestedLink() async throws {
     let linker = DeepLinker()
-    try linker.configure().set(urlSchemes: [URLScheme("app")]).set(allowedDomains: ["app.example.com"])
+    try linker.configure().add(urlSchemes: [URLScheme("app")]).add(allowedDomains: ["app.example.com"])
       .add(universalLinks: [UniversalLink("https://app.example.com/basket", to: "/cart")]).initialize()
     let seen = SeenLinks()
     try linker.addRoute("/cart") { link, _ in

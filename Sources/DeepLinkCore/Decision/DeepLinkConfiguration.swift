@@ -36,7 +36,7 @@ public final class DeepLinkConfiguration: Sendable {
   /// The scheme rewritten links get: the first registered scheme without a custom host.
   public let appScheme: String
   /// The filters applied before routing.
-  public let filters: LinkFilters
+  package let filters: LinkFilters
   /// The barrier every link passes, if any.
   public let mandatoryBarrier: BarrierName?
   /// The barrier state-changing routes pass when the link came from outside the app.

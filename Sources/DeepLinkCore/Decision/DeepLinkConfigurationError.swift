@@ -39,7 +39,7 @@ public enum DeepLinkConfigurationError: Error, Sendable, Hashable, CustomStringC
       "route `\(route)` changes state but no confirmation barrier is installed; "
         + "install one with `set(confirmationBarrier:)`"
     case .missingAppScheme:
-      "no app scheme is registered; register the platform's scheme (without a custom host) with `set(urlSchemes:)`"
+      "no app scheme is registered; register the platform's scheme (without a custom host) with `add(urlSchemes:)`"
     case .invalidDomain(let name):
       "`\(name)` is not a domain; write an exact host (`shop.example.ca`) or `*.shop.example.ca`"
     case .duplicateScheme(let scheme):

@@ -3,22 +3,22 @@
 /// Excluded links are ignored silently (still reported to telemetry); blacklisted ones and,
 /// when a whitelist is set, those not on it are forbidden. Blacklist beats whitelist. Host lists
 /// apply to web links and take exact hosts or `*.suffix`.
-public struct LinkFilters: Sendable, Hashable {
+package struct LinkFilters: Sendable, Hashable {
   /// Schemes whose links are ignored.
-  public var excludedSchemes: Set<String> = []
+  package var excludedSchemes: Set<String> = []
   /// Hosts whose links are ignored.
-  public var excludedHosts: [Domain] = []
+  package var excludedHosts: [Domain] = []
   /// Schemes whose links are forbidden.
-  public var blacklistSchemes: Set<String> = []
+  package var blacklistSchemes: Set<String> = []
   /// Hosts whose links are forbidden.
-  public var blacklistHosts: [Domain] = []
+  package var blacklistHosts: [Domain] = []
   /// When not empty, links of other schemes are forbidden.
-  public var whitelistSchemes: Set<String> = []
+  package var whitelistSchemes: Set<String> = []
   /// When not empty, web links to other hosts are forbidden.
-  public var whitelistHosts: [Domain] = []
+  package var whitelistHosts: [Domain] = []
 
   /// No filters.
-  public init() {}
+  package init() {}
 
   /// The outcome and reason the filters give `link`, or `nil` to let it through.
   func verdict(for link: DeepLink) -> (DeepLinkOutcome, DeepLinkReason)? {

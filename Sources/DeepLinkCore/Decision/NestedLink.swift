@@ -130,21 +130,6 @@ enum NestedLink {
 
   /// `bytes` percent-decoded once (a `+` stays a `+`); `nil` when an escape is malformed.
   private static func percentDecoded(_ bytes: [UInt8]) -> [UInt8]? {
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count)
-    var i = 0
-    while i < bytes.count {
-      if bytes[i] == 0x25 {
-        guard i + 2 < bytes.count, let high = PercentEncoding.hexValue(bytes[i + 1]),
-          let low = PercentEncoding.hexValue(bytes[i + 2])
-        else { return nil }
-        result.append(high << 4 | low)
-        i += 3
-      } else {
-        result.append(bytes[i])
-        i += 1
-      }
-    }
-    return result
+    PercentEncoding.decoded(bytes, plusIsSpace: false)
   }
 }

@@ -13,7 +13,7 @@ extension DeepLinkParameters {
   /// - Throws: ``DestinationError`` naming the field that is missing or does not read as its type.
   /// - Complexity: O(*f* × *p*) for *f* fields and *p* parameters, a handful each; nothing is
   ///   encoded on the way.
-  public func decode<Destination: Decodable>(_ type: Destination.Type) throws(DestinationError) -> Destination {
+  package func decode<Destination: Decodable>(_ type: Destination.Type) throws(DestinationError) -> Destination {
     let decoder = ParametersDecoder(parameters: self, destination: type)
     do {
       return try Destination(from: decoder)

@@ -6,7 +6,7 @@ extension DeepLinkParameters {
   /// ``decode(_:)``.
   ///
   /// - Throws: ``DestinationError`` for a field that is not one plain value.
-  public init<Destination: Encodable>(encoding destination: Destination) throws(DestinationError) {
+  package init<Destination: Encodable>(encoding destination: Destination) throws(DestinationError) {
     let encoder = ParametersEncoder(destination: Destination.self)
     do {
       try destination.encode(to: encoder)

@@ -116,14 +116,33 @@ package enum PercentEncoding {
     }
   }
 
+  /// The value of `byte` as a hex digit, or `nil`: a look-up in the parser's one hex table
+  /// (``LinkByteTables/hexDigitValues``).
   @inline(__always)
   static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case 0x30...0x39: byte &- 0x30
-    case 0x41...0x46: byte &- 0x37
-    case 0x61...0x66: byte &- 0x57
-    default: nil
+    let value = LinkByteTables.hexDigitValues[Int(byte)]
+    return value == 0xFF ? nil : value
+  }
+
+  /// `bytes` percent-decoded once, `+` read as a space when `plusIsSpace`; `nil` when an escape
+  /// is malformed. What the escapes decode to is not checked: the caller checks what it needs.
+  /// The one decoder for code outside the link parser (nested links, the redactor).
+  static func decoded(_ bytes: some Collection<UInt8>, plusIsSpace: Bool) -> [UInt8]? {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var iterator = bytes.makeIterator()
+    while let byte = iterator.next() {
+      switch byte {
+      case 0x25:
+        guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+          return nil
+        }
+        result.append(high << 4 | low)
+      case 0x2B where plusIsSpace: result.append(0x20)
+      default: result.append(byte)
+      }
     }
+    return result
   }
 }
 

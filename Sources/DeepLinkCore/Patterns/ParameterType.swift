@@ -2,7 +2,7 @@
 ///
 /// `{id:int}` does not match `abc`: a typed capture that does not fit makes the matcher try the
 /// next candidate, so typing is part of precedence, not validation after the fact.
-public enum ParameterType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum ParameterType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// Any non-empty segment or value.
   case string
   /// One to 18 ASCII digits (so the value always fits an `Int64`, and an `Int` where it is 64 bits).
@@ -13,7 +13,7 @@ public enum ParameterType: String, Sendable, Hashable, CaseIterable, CustomStrin
   /// Whether `value` is of this type.
   ///
   /// - Complexity: O(*n*) in the length of `value`; no allocation.
-  public func accepts(_ value: String) -> Bool {
+  package func accepts(_ value: String) -> Bool {
     accepts(utf8: value.utf8)
   }
 
@@ -44,5 +44,5 @@ public enum ParameterType: String, Sendable, Hashable, CaseIterable, CustomStrin
     }
   }
 
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 }

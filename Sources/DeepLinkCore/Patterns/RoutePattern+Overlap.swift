@@ -16,9 +16,10 @@ extension RoutePattern {
   ///
   /// - Parameters:
   ///   - other: the pattern to compare with.
-  ///   - appScheme: the scheme a witness of two app patterns is written with.
+  ///   - appScheme: the scheme a witness of two app patterns is written with; without one, the
+  ///     witness of two app patterns is their common path (`/cart`).
   /// - Returns: the shortest common link, as text.
-  public func commonLink(with other: RoutePattern, appScheme: String = "shop") -> String? {
+  package func commonLink(with other: RoutePattern, appScheme: String? = nil) -> String? {
     guard let prefix = Self.commonPrefix(namespace, other.namespace, appScheme: appScheme),
       let query = commonQuery(with: other),
       let path = PathLanguage(self).commonPath(with: PathLanguage(other))
@@ -27,12 +28,12 @@ extension RoutePattern {
   }
 
   /// Whether some link matches both patterns (``commonLink(with:appScheme:)`` is not `nil`).
-  public func overlaps(_ other: RoutePattern) -> Bool { commonLink(with: other) != nil }
+  package func overlaps(_ other: RoutePattern) -> Bool { commonLink(with: other) != nil }
 
   /// `scheme://host` of a link in both namespaces, or `nil` when they are disjoint.
-  static func commonPrefix(_ first: Namespace, _ second: Namespace, appScheme: String) -> String? {
+  static func commonPrefix(_ first: Namespace, _ second: Namespace, appScheme: String?) -> String? {
     switch (first, second) {
-    case (.app, .app): return appScheme + ":/"
+    case (.app, .app): return appScheme.map { $0 + ":/" } ?? ""
     case (.app, .scheme(let scheme)), (.scheme(let scheme), .app): return scheme + ":/"
     case (.scheme(let a), .scheme(let b)): return a == b ? a + ":/" : nil
     case (.host(let a), .host(let b)): return a.commonHost(with: b).map { "https://" + $0 }
@@ -57,7 +58,7 @@ extension RoutePattern {
 
 extension RoutePattern.HostPattern {
   /// A host both patterns accept, or `nil` when none does.
-  public func commonHost(with other: Self) -> String? {
+  package func commonHost(with other: Self) -> String? {
     switch (self, other) {
     case (.exact(let a), .exact(let b)):
       // Lengths first (stored for native strings): most hosts compared differ in length.

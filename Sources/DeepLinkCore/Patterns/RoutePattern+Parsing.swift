@@ -421,7 +421,7 @@ enum RoutePatternParser {
 
 extension RoutePattern.Segment {
   /// The capture's name, or `nil` for a literal.
-  public var captureName: String? {
+  package var captureName: String? {
     switch self {
     case .literal: nil
     case .parameter(let name, _), .optional(let name, _), .catchAll(let name): name

@@ -23,7 +23,7 @@
 /// ```
 public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// One path segment of a pattern.
-  public enum Segment: Sendable, Hashable {
+  package enum Segment: Sendable, Hashable {
     /// A segment that must equal this text (decoded).
     case literal(String)
     /// A segment captured under a name, if it is of the type.
@@ -35,19 +35,19 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// A query item captured under a name.
-  public struct QueryCapture: Sendable, Hashable {
+  package struct QueryCapture: Sendable, Hashable {
     /// The query item's name in the link (`q` in `?q={query}`).
-    public let key: String
+    package let key: String
     /// The parameter it is captured as (`query`).
-    public let name: String
+    package let name: String
     /// The type its value must have.
-    public let type: ParameterType
+    package let type: ParameterType
     /// Whether a link without this item still matches.
-    public let isOptional: Bool
+    package let isOptional: Bool
   }
 
   /// Which links a pattern can apply to, before its path is looked at.
-  public enum Namespace: Sendable, Hashable {
+  package enum Namespace: Sendable, Hashable {
     /// The app's custom-scheme links, whatever the scheme.
     case app
     /// Links of one custom scheme.
@@ -57,7 +57,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The host part of a web pattern.
-  public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
+  package enum HostPattern: Sendable, Hashable, CustomStringConvertible {
     /// Exactly this host.
     case exact(String)
     /// Any host with one or more labels in front of this suffix (`*.shop.example.ca`), not the
@@ -65,7 +65,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     case subdomains(of: String)
 
     /// Whether `host` (lowercased, as ``DeepLink/host``) is accepted.
-    public func matches(_ host: String) -> Bool {
+    package func matches(_ host: String) -> Bool {
       switch self {
       case .exact(let exact):
         return host == exact
@@ -79,7 +79,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       }
     }
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .exact(let host): host
       case .subdomains(let suffix): "*." + suffix
@@ -119,13 +119,13 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// The lowercased scheme for `scheme://` and web patterns; `nil` for app patterns.
   public var scheme: String? { parts.scheme }
   /// The path segments.
-  public var segments: [Segment] { parts.segments }
+  package var segments: [Segment] { parts.segments }
   /// The query captures, in the order written.
-  public var queryCaptures: [QueryCapture] { parts.queryCaptures }
+  package var queryCaptures: [QueryCapture] { parts.queryCaptures }
   /// Whether literal segments compare without regard to ASCII case.
   public var isCaseInsensitive: Bool { parts.isCaseInsensitive }
   /// The links this pattern can apply to.
-  public var namespace: Namespace { parts.namespace }
+  package var namespace: Namespace { parts.namespace }
 
   /// Reads a pattern.
   ///

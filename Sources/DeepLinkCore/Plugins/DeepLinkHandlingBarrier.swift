@@ -61,7 +61,7 @@ extension AsyncDeepLinkHandlingBarrier {
 ///   func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) { completion(true) }
 /// }
 /// let linker = try DeepLinker.configure()
-///   .set(urlSchemes: [URLScheme("shop")])
+///   .add(urlSchemes: [URLScheme("shop")])
 ///   .install(barrier: AuthenticationDeepLinkBarrier())
 ///   .initialize()
 /// let option = DeepLinkHandlerOption.yesWithBarrier(AuthenticationDeepLinkBarrier.self, data: nil)

@@ -84,14 +84,6 @@ final class RewritePlan: Sendable {
   /// The query keys the rule captures or the target takes; other query items travel on.
   let consumedQueryKeys: [String]
 
-  /// The plan for `rule`, whose target gets the scheme `appScheme`; `nil` when `appScheme` is
-  /// not a custom scheme (`http`, a malformed one), which no app link can have: such a rule
-  /// never applies.
-  convenience init?(_ rule: CompiledRewrite, appScheme: String) {
-    guard RoutePattern.isCustomScheme(appScheme) else { return nil }
-    self.init(rule, scheme: appScheme.lowercased())
-  }
-
   /// The plan for `rule`, whose target gets `scheme`, a custom scheme already lowercased: the
   /// configuration checks and lowercases its app scheme once for all its rules.
   init?(_ rule: borrowing CompiledRewrite, scheme: String) {

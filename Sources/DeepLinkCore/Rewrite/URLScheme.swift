@@ -41,7 +41,7 @@ public struct Domain: Sendable, Hashable, CustomStringConvertible {
   /// The host as declared (`shop.example.ca`, `*.shop.example.ca`).
   public let name: String
   /// The host pattern, or `nil` when ``name`` is not a valid domain name.
-  public var host: RoutePattern.HostPattern? { isValid ? hostPattern : nil }
+  package var host: RoutePattern.HostPattern? { isValid ? hostPattern : nil }
   /// The host pattern when ``isValid``; a placeholder otherwise (read ``host``, or ``isValid`` first).
   package let hostPattern: RoutePattern.HostPattern
   /// Whether ``name`` is a valid domain name.

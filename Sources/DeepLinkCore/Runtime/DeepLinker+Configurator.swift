@@ -74,17 +74,12 @@ extension DeepLinker {
 
     /// Adds custom schemes the app answers to, after those already set; the first without a
     /// custom host is the app scheme.
-    public func set(urlSchemes: [URLScheme]) -> Configurator {
+    public func add(urlSchemes: [URLScheme]) -> Configurator {
       with { $0.specification.urlSchemes += urlSchemes }
     }
 
-    /// Adds hosts the app claims (exact or `*.suffix`), after those already set.
-    public func set(allowedDomains: [String]) -> Configurator {
-      set(allowedDomains: allowedDomains.map { Domain($0) })
-    }
-
     /// Adds hosts the app claims, after those already set.
-    public func set(allowedDomains: [Domain]) -> Configurator {
+    public func add(allowedDomains: [Domain]) -> Configurator {
       with { $0.specification.domains += allowedDomains }
     }
 
@@ -93,7 +88,7 @@ extension DeepLinker {
     ///
     /// ```swift
     /// let linker = try DeepLinker.configure()
-    ///   .set(urlSchemes: [URLScheme("shop")])
+    ///   .add(urlSchemes: [URLScheme("shop")])
     ///   .install(provider: StoreLinks())
     ///   .initialize()
     /// ```
@@ -114,7 +109,7 @@ extension DeepLinker {
     }
 
     /// Called with links that are ours but that nothing routes.
-    public func withNotFoundHandler(_ handler: @escaping @MainActor (DeepLink) -> Void) -> Configurator {
+    public func with(notFoundHandler handler: @escaping @MainActor (DeepLink) -> Void) -> Configurator {
       with { $0.notFoundHandler = handler }
     }
 
@@ -129,50 +124,34 @@ extension DeepLinker {
     }
 
     /// Adds schemes whose links are ignored silently (still reported to telemetry).
-    public func set(excludedSchemes: Set<String>) -> Configurator {
+    public func add(excludedSchemes: Set<String>) -> Configurator {
       with { $0.specification.filters.excludedSchemes.formUnion(excludedSchemes.map { $0.lowercased() }) }
     }
 
     /// Adds hosts whose links are ignored silently.
-    public func set(excludedHosts: [String]) -> Configurator {
-      set(excludedHosts: excludedHosts.map { Domain($0) })
-    }
-
-    /// Adds hosts whose links are ignored silently.
-    public func set(excludedHosts: [Domain]) -> Configurator {
+    public func add(excludedHosts: [Domain]) -> Configurator {
       with { $0.specification.filters.excludedHosts += excludedHosts }
     }
 
     /// Adds schemes whose links are forbidden.
-    public func set(blacklistSchemes: Set<String>) -> Configurator {
+    public func add(blacklistSchemes: Set<String>) -> Configurator {
       with { $0.specification.filters.blacklistSchemes.formUnion(blacklistSchemes.map { $0.lowercased() }) }
     }
 
     /// Adds hosts whose links are forbidden.
-    public func set(blacklistHosts: [String]) -> Configurator {
-      set(blacklistHosts: blacklistHosts.map { Domain($0) })
-    }
-
-    /// Adds hosts whose links are forbidden.
-    public func set(blacklistHosts: [Domain]) -> Configurator {
+    public func add(blacklistHosts: [Domain]) -> Configurator {
       with { $0.specification.filters.blacklistHosts += blacklistHosts }
     }
 
     /// Adds schemes to the whitelist: when it is set, links of other schemes are forbidden (the
     /// blacklist still wins).
-    public func set(whitelistSchemes: Set<String>) -> Configurator {
+    public func add(whitelistSchemes: Set<String>) -> Configurator {
       with { $0.specification.filters.whitelistSchemes.formUnion(whitelistSchemes.map { $0.lowercased() }) }
     }
 
     /// Adds hosts to the whitelist: when it is set, web links to other hosts are forbidden (the
     /// blacklist still wins).
-    public func set(whitelistHosts: [String]) -> Configurator {
-      set(whitelistHosts: whitelistHosts.map { Domain($0) })
-    }
-
-    /// Adds hosts to the whitelist: when it is set, web links to other hosts are forbidden (the
-    /// blacklist still wins).
-    public func set(whitelistHosts: [Domain]) -> Configurator {
+    public func add(whitelistHosts: [Domain]) -> Configurator {
       with { $0.specification.filters.whitelistHosts += whitelistHosts }
     }
 
@@ -208,7 +187,7 @@ extension DeepLinker {
       }
       linker.specification = specification
       linker.configuration = configuration
-      if let notFoundHandler { linker.unableToRouteHandler = notFoundHandler }
+      if let notFoundHandler { linker.notFoundHandler = notFoundHandler }
       if let forbiddenHandler { linker.forbiddenHandler = forbiddenHandler }
       if let externalURLHandler { linker.externalURLHandler = externalURLHandler }
       if let telemetry { linker.telemetry = telemetry }

@@ -66,7 +66,7 @@ extension DeepLinker {
       result = .external
     case .notFound:
       emit(.notFound, id, redacted, reason: reason)
-      if let link = decision.routedLink { unableToRouteHandler?(link) }
+      if let link = decision.routedLink { notFoundHandler?(link) }
       result = .notFound
     case .routed:
       guard let plan else { preconditionFailure("a routed decision comes with its plan") }
@@ -211,7 +211,7 @@ extension DeepLinker {
       }
     }
     emit(.notFound, work.id, work.redacted, reason: DeepLinkReason.allCandidatesDeclined.rawValue)
-    unableToRouteHandler?(link)
+    notFoundHandler?(link)
     return .notFound
   }
 
@@ -226,7 +226,7 @@ extension DeepLinker {
       return .external
     }
     emit(.notFound, work.id, work.redacted, reason: reason)
-    if let link = decision.routedLink { unableToRouteHandler?(link) }
+    if let link = decision.routedLink { notFoundHandler?(link) }
     return .notFound
   }
 

@@ -23,10 +23,10 @@ public typealias DeepLinkPreconditionHandler = @MainActor @Sendable () async -> 
 ///
 /// ```swift
 /// let linker = try DeepLinker.configure()
-///   .set(urlSchemes: [URLScheme("shop")])
+///   .add(urlSchemes: [URLScheme("shop")])
 ///   .install(plugin: TransactionPlugin())
 ///   .install(barrier: AuthenticationBarrier(session: session))
-///   .withNotFoundHandler { link in print("no route for \(link)") }
+///   .with(notFoundHandler: { link in print("no route for \(link)") })
 ///   .initialize()
 /// try linker.addRoute("/product/{id:int}") { link, state in
 ///   navigator.showProduct(state.parameters.int("id")!)
@@ -51,7 +51,7 @@ public final class DeepLinker {
   /// Called with `http`/`https` links that are not ours; open them in the browser.
   public var externalURLHandler: (@MainActor (DeepLink) -> Void)?
   /// Called with links that are ours but that nothing routes (the plugin API's not-found handler).
-  public var unableToRouteHandler: (@MainActor (DeepLink) -> Void)?
+  public var notFoundHandler: (@MainActor (DeepLink) -> Void)?
   /// Called with links a blacklist or whitelist refused.
   public var forbiddenHandler: (@MainActor (DeepLink) -> Void)?
   /// Shows and hides a loading state while links wait for the preconditions.

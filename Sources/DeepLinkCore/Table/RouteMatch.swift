@@ -2,13 +2,13 @@
 ///
 /// Parameters are read from the link on demand, so a match costs no allocation until they are
 /// asked for.
-public struct RouteMatch<Value: Sendable>: Sendable {
+package struct RouteMatch<Value: Sendable>: Sendable {
   @usableFromInline
   let storage: RouteTable<Value>.Storage
   @usableFromInline
   let route: Int32
   /// The link that matched.
-  public let link: DeepLink
+  package let link: DeepLink
 
   // Inlinable, with `value` and `routeIndex`, so that a caller that only reads those lets the
   // optimiser drop the link's copy.
@@ -22,20 +22,20 @@ public struct RouteMatch<Value: Sendable>: Sendable {
   /// The pattern as registered (`/product/{id}`).
   ///
   /// - Complexity: O(*n*) in the pattern's length: it is read from the table's text arena.
-  public var pattern: String { storage.trie.source(of: route) }
+  package var pattern: String { storage.trie.source(of: route) }
 
   /// The value registered with the route.
   @inlinable
-  public var value: Value { storage.values[Int(route)] }
+  package var value: Value { storage.values[Int(route)] }
 
   /// The route's position in registration order.
   @inlinable
-  public var routeIndex: Int { Int(route) }
+  package var routeIndex: Int { Int(route) }
 
   /// The captured parameters by name: path segments decoded, a catch-all's segments joined
   /// with `/`, query captures decoded. Absent optional captures are left out.
-  public var parameters: DeepLinkParameters { storage.trie.parameters(route: route, link: link) }
+  package var parameters: DeepLinkParameters { storage.trie.parameters(route: route, link: link) }
 
   /// The captured value of the parameter `name`, or `nil`.
-  public subscript(_ name: String) -> String? { storage.trie.parameter(name, route: route, link: link) }
+  package subscript(_ name: String) -> String? { storage.trie.parameter(name, route: route, link: link) }
 }

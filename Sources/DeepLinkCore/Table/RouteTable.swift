@@ -18,16 +18,16 @@
 /// match?.value  // "product"
 /// match?["id"]  // "123"
 /// ```
-public struct RouteTable<Value: Sendable>: Sendable {
+package struct RouteTable<Value: Sendable>: Sendable {
   /// Collects routes, refusing conflicts, and compiles them into a ``RouteTable``.
-  public struct Builder: Sendable {
+  package struct Builder: Sendable {
     @usableFromInline
     var trie = RouteTrie()
     @usableFromInline
     var values: [Value] = []
 
     /// Creates an empty builder.
-    public init() {}
+    package init() {}
 
     /// Adds a route after every route already added (later routes lose ties).
     ///
@@ -35,7 +35,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     ///   exactly the same links as `pattern`.
     /// - Complexity: O(*s*) in the pattern's length, amortised.
     @inlinable
-    public mutating func add(_ pattern: RoutePattern, value: Value) throws(RouteTableError) {
+    package mutating func add(_ pattern: RoutePattern, value: Value) throws(RouteTableError) {
       try trie.add(pattern)
       values.append(value)
     }
@@ -60,13 +60,13 @@ public struct RouteTable<Value: Sendable>: Sendable {
     ///   already added matches exactly the same links. The builder is unchanged after an error.
     /// - Complexity: O(*s*) in the pattern's length, amortised.
     @inlinable
-    public mutating func add(_ pattern: String, caseInsensitive: Bool = false, value: Value) throws {
+    package mutating func add(_ pattern: String, caseInsensitive: Bool = false, value: Value) throws {
       try trie.add(pattern, caseInsensitive: caseInsensitive)
       values.append(value)
     }
 
     /// The number of routes added.
-    public var count: Int { values.count }
+    package var count: Int { values.count }
 
     /// The compiled table.
     ///
@@ -81,7 +81,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// let table = (consume builder).build()
     /// ```
     @inlinable
-    public consuming func build() -> RouteTable {
+    package consuming func build() -> RouteTable {
       let trie = CompiledRouteTrie(taking: &self.trie)
       // An array cannot shrink: one with spare capacity is copied to its size.
       let exact = values.count == values.capacity ? values : values.withUnsafeBufferPointer { Array($0) }
@@ -113,7 +113,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
   }
 
   /// An empty table.
-  public init() {
+  package init() {
     var empty = RouteTrie()
     self.init(storage: Storage(trie: CompiledRouteTrie(taking: &empty), values: []))
   }
@@ -122,17 +122,17 @@ public struct RouteTable<Value: Sendable>: Sendable {
   ///
   /// - Throws: ``RouteTableError/conflict(existing:new:)`` naming the first two routes that
   ///   match exactly the same links.
-  public init(_ routes: some Sequence<(RoutePattern, Value)>) throws(RouteTableError) {
+  package init(_ routes: some Sequence<(RoutePattern, Value)>) throws(RouteTableError) {
     var builder = Builder()
     for (pattern, value) in routes { try builder.add(pattern, value: value) }
     self = (consume builder).build()
   }
 
   /// The number of routes.
-  public var count: Int { storage.values.count }
+  package var count: Int { storage.values.count }
 
   /// The routes in registration order: each pattern as written and its value.
-  public var routes: [(pattern: String, value: Value)] {
+  package var routes: [(pattern: String, value: Value)] {
     storage.values.indices.map { (storage.trie.source(of: Int32($0)), storage.values[$0]) }
   }
 
@@ -141,7 +141,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
   /// - Complexity: O(*d*) in the link's path segments for typical tables, independent of the
   ///   number of routes; no allocation.
   @inlinable
-  public func match(_ link: DeepLink) -> RouteMatch<Value>? {
+  package func match(_ link: DeepLink) -> RouteMatch<Value>? {
     // Inlinable so the caller specialises it: the search itself is not generic.
     let found = storage.trie.firstRoute(for: link)
     return found < 0 ? nil : RouteMatch(storage: storage, route: found, link: link)
@@ -152,7 +152,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
   /// Use it when a route's handler may decline a link: the next candidate is tried.
   ///
   /// - Complexity: as ``match(_:)``, plus the candidates `accept` declines.
-  public func firstMatch(
+  package func firstMatch(
     for link: DeepLink, where accept: (RouteMatch<Value>) -> Bool
   ) -> RouteMatch<Value>? {
     var found: RouteMatch<Value>? = nil
@@ -166,7 +166,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
   }
 
   /// Every route that matches `link`, most specific first.
-  public func candidates(for link: DeepLink) -> [RouteMatch<Value>] {
+  package func candidates(for link: DeepLink) -> [RouteMatch<Value>] {
     var result: [RouteMatch<Value>] = []
     _ = storage.trie.forEachMatch(link) { route in
       result.append(RouteMatch(storage: storage, route: route, link: link))

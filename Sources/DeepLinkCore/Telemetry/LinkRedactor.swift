@@ -26,9 +26,9 @@
 /// LinkRedactor.redact(try DeepLink("shop://cart?%74oken=abc+def"))  // "shop://cart?token=REDACTED"
 /// LinkRedactor.redact(try DeepLink("shop://cart;jsessionid=x"))  // "shop://cart;jsessionid=REDACTED"
 /// ```
-public enum LinkRedactor {
+package enum LinkRedactor {
   /// Names whose values are always redacted, compared lowercased.
-  public static let sensitiveNames: Set<String> = [
+  package static let sensitiveNames: Set<String> = [
     "token", "code", "password", "passwd", "pwd", "pass", "passcode", "passphrase", "session", "sessionid",
     "session_id", "sid", "secret", "auth", "authorization", "key", "apikey", "api_key", "api-key", "x-api-key",
     "otp", "pin", "sig", "signature", "access_token", "refresh_token", "id_token", "client_secret", "credential",
@@ -38,20 +38,20 @@ public enum LinkRedactor {
 
   /// Parts of a name that make it token-like wherever they stand, compared lowercased:
   /// `x-amz-signature`, `csrfmiddlewaretoken`, `my_api_key` and `db_password` are all token-like.
-  public static let sensitiveNameParts: [String] = [
+  package static let sensitiveNameParts: [String] = [
     "token", "passw", "secret", "session", "auth", "signature", "csrf", "xsrf", "credential", "private",
     "passcode", "passphrase", "apikey", "api_key", "api-key", "_key", "saml", "crypt", "certificate",
   ]
 
   /// What replaces a sensitive value.
-  public static let replacement = "REDACTED"
+  package static let replacement = "REDACTED"
 
   private static let sensitiveFragmentBytes = sensitiveNameParts.map { Array($0.utf8) }
 
   /// Whether the value of a query item, segment parameter or fragment pair called `name` must not
   /// be recorded. `name` is compared as it is and percent-decoded (up to twice, `+` read as a
   /// space), so `%74oken` is `token`.
-  public static func isSensitive(_ name: String) -> Bool {
+  package static func isSensitive(_ name: String) -> Bool {
     if isSensitiveAsWritten(name) { return true }
     var current = name
     for _ in 0..<2 {
@@ -77,25 +77,12 @@ public enum LinkRedactor {
   /// `name` percent-decoded once, `+` read as a space; `nil` for a malformed escape or bytes that
   /// are not UTF-8.
   private static func decodedName(_ name: String) -> String? {
-    var bytes: [UInt8] = []
-    var iterator = name.utf8.makeIterator()
-    while let byte = iterator.next() {
-      switch byte {
-      case 0x25:
-        guard let high = iterator.next().flatMap(PercentEncoding.hexValue),
-          let low = iterator.next().flatMap(PercentEncoding.hexValue)
-        else { return nil }
-        bytes.append(high << 4 | low)
-      case 0x2B: bytes.append(0x20)
-      default: bytes.append(byte)
-      }
-    }
-    return String.validUTF8(bytes)
+    PercentEncoding.decoded(name.utf8, plusIsSpace: true).flatMap(String.validUTF8)
   }
 
   /// Whether `link` has a value to redact: a query item, segment parameter or fragment pair
   /// with a token-like name.
-  public static func hasSensitiveValue(_ link: DeepLink) -> Bool {
+  package static func hasSensitiveValue(_ link: DeepLink) -> Bool {
     hasSensitiveQueryValue(link) || hasSensitivePathParameter(link)
       || (link.fragment.map { redactPairs($0) != $0 } ?? false)
   }
@@ -117,7 +104,7 @@ public enum LinkRedactor {
   /// parameters and fragment pairs.
   ///
   /// - Complexity: O(*n*) in the link's length.
-  public static func redact(_ link: DeepLink) -> String {
+  package static func redact(_ link: DeepLink) -> String {
     let sensitiveQuery = hasSensitiveQueryValue(link)
     let sensitivePath = hasSensitivePathParameter(link)
     let fragment = link.fragment.map { redactPairs($0) }
@@ -141,14 +128,14 @@ public enum LinkRedactor {
   }
 
   /// The decoded path of `link` (`/cart;jsessionid=REDACTED`), segment parameters redacted.
-  public static func redactPath(_ link: DeepLink) -> String {
+  package static func redactPath(_ link: DeepLink) -> String {
     hasSensitivePathParameter(link)
       ? "/" + link.pathSegments.map(redactSegmentParameters).joined(separator: "/") : link.path
   }
 
   /// A captured parameter's value as it may be shown: `REDACTED` for a token-like name, else the
   /// value with its `;name=value` parameters and `name=value` pairs of token-like names redacted.
-  public static func redactParameter(name: String, value: String) -> String {
+  package static func redactParameter(name: String, value: String) -> String {
     if isSensitive(name) { return replacement }
     guard value.utf8.containsByte(0x3D) else { return value }
     return redactPairs(value)
@@ -157,13 +144,13 @@ public enum LinkRedactor {
   /// A path segment with the values of its token-like `name=value` pairs replaced: `;` segment
   /// parameters (`cart;jsessionid=…`) and a segment that is itself a pair (`token=…`), as a
   /// captured value of it is shown.
-  public static func redactSegmentParameters(_ segment: String) -> String {
+  package static func redactSegmentParameters(_ segment: String) -> String {
     guard segment.utf8.containsByte(0x3D) else { return segment }
     return redactPairs(segment)
   }
 
   /// `text` (`a=1&token=2;b=3`) with the values of token-like names replaced; `&` and `;` separate pairs.
-  public static func redactPairs(_ text: String) -> String {
+  package static func redactPairs(_ text: String) -> String {
     guard text.utf8.containsByte(0x3D) else { return text }
     var output = ""
     var piece = ""
@@ -197,7 +184,7 @@ public enum LinkRedactor {
   /// A pair's name starts after `?`, `&`, `;`, `#`, `/`, a space or a backquote and is compared
   /// percent-decoded; its value runs to the next `&`, `#`, space or backquote, and for a pair
   /// that follows `;` (a segment parameter) also to the next `;`, `/` or `?`.
-  public static func redact(raw input: String) -> String {
+  package static func redact(raw input: String) -> String {
     if let link = try? DeepLink(input) { return redact(link) }
     var text = String(input.prefix(512))
     if input.count > 512 { text += "…" }
@@ -208,7 +195,7 @@ public enum LinkRedactor {
 
   /// Free text (an error message, a trace line) with the values of sensitive `name=value` pairs
   /// replaced where they stand, as ``redact(raw:)`` finds them; nothing else changes.
-  public static func redactPairs(inText text: String) -> String {
+  package static func redactPairs(inText text: String) -> String {
     guard text.contains("=") else { return text }
     var output = ""
     var rest = Substring(text)
