@@ -20,6 +20,7 @@ let package = Package(
         .product(name: "DeepLinkApple", package: "DeepLinkPlatform"),
         .product(name: "DeepLinkComposition", package: "DeepLinkPlatform"),
         .product(name: "DeepLinkCore", package: "DeepLinkPlatform"),
+        .product(name: "DeepLinkNavigation", package: "DeepLinkPlatform"),
         .product(name: "PlatformLinks", package: "DeepLinkPlatform"),
       ]),
     .testTarget(
@@ -28,6 +29,7 @@ let package = Package(
         "ShopAppLinks",
         .product(name: "DeepLinkApple", package: "DeepLinkPlatform"),
         .product(name: "DeepLinkCore", package: "DeepLinkPlatform"),
+        .product(name: "DeepLinkNavigation", package: "DeepLinkPlatform"),
         .product(name: "DeepLinkTesting", package: "DeepLinkPlatform"),
         .product(name: "PlatformLinks", package: "DeepLinkPlatform"),
       ]),

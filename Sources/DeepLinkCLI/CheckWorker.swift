@@ -56,7 +56,8 @@ struct CheckWorker {
       // The words for a failure are only needed where they are printed: text lines and the summary's list.
       let failure = failing && (listed || !jsonLines) ? describeFailure(decision, unmet: unmet) : nil
       if jsonLines {
-        lineWriter.write(decision, plainInput: line.isPlain ? link : nil, names: &names, to: &json)
+        lineWriter.write(
+          decision, configuration: configuration, plainInput: line.isPlain ? link : nil, names: &names, to: &json)
       } else {
         writeText(decision, failure: failure)
       }

@@ -34,9 +34,23 @@ struct DecisionLineWriter {
   ///
   /// - Complexity: O(*n*) in the link; redaction work only when the link has query items or a fragment.
   mutating func write(
-    _ decision: DeepLinkDecision, plainInput: [UInt8]?, names: inout SafeText.NameCache, to json: inout JSONWriter
+    _ decision: DeepLinkDecision, configuration: DeepLinkConfiguration, plainInput: [UInt8]?,
+    names: inout SafeText.NameCache, to json: inout JSONWriter
   ) {
     writeFields(decision, plainInput: plainInput, names: &names, to: &json)
+    if decision.outcome == .routed,
+      let destination = DestinationReport(decision, configuration: configuration, names: &names)
+    {
+      // `{"destination":…}` written apart, then spliced in before the closing `}`.
+      var members = JSONWriter()
+      members.beginObject()
+      destination.write(to: &members)
+      members.endObject()
+      json.dropLast(2)
+      json.raw(0x2C)
+      json.raw(contentsOf: Array(members.bytes.dropFirst()))
+      json.raw(0x0A)
+    }
     // Under a link policy the object also names its version (`Docs/LinkPolicy.md`): the closing
     // bytes are made once per version, not quoted again on every line.
     if let version = decision.policyVersion {

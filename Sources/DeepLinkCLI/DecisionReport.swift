@@ -13,17 +13,24 @@ struct DecisionReport {
   var reason: String?
   /// The version of the link policy the decision was made under, if any.
   var policy: String?
+  /// What a routed link opens and where (`destination`, `navigation`), when its route says.
+  var destination: DestinationReport?
 
-  /// The report of `decision` made with `market`'s configuration (`nil`: the platform).
-  init(_ decision: DeepLinkDecision, market: String?) {
+  /// The report of `decision` made with `market`'s configuration (`nil`: the platform),
+  /// `configuration`.
+  init(_ decision: DeepLinkDecision, market: String?, configuration: DeepLinkConfiguration) {
     var names = SafeText.NameCache()
-    self.init(decision, market: market, names: &names)
+    self.init(decision, market: market, configuration: configuration, names: &names)
   }
 
-  /// The report of `decision` made with `market`'s configuration (`nil`: the platform).
+  /// The report of `decision` made with `market`'s configuration (`nil`: the platform),
+  /// `configuration`.
   ///
   /// - Complexity: O(*n*) in the link; redaction work only when the link has query items or a fragment.
-  init(_ decision: DeepLinkDecision, market: String?, names: inout SafeText.NameCache) {
+  init(
+    _ decision: DeepLinkDecision, market: String?, configuration: DeepLinkConfiguration,
+    names: inout SafeText.NameCache
+  ) {
     url = SafeText.url(of: decision, names: &names)
     self.market = market
     outcome = decision.outcome
@@ -34,13 +41,17 @@ struct DecisionReport {
     barriers = decision.barriers.map(\.rawValue)
     reason = decision.reason?.rawValue
     policy = decision.policyVersion
+    destination = DestinationReport(decision, configuration: configuration, names: &names)
   }
 
-  /// Writes the object, keys in the documented order; `steps` only for a chained link.
+  /// Writes the object, keys in the documented order; `steps` only for a chained link,
+  /// `destination` and `navigation` only for a routed link whose route declares them.
   ///
   /// ```json
   /// {"url":"…","market":"CA","outcome":"routed","route":"/product/{id:int}","parameters":{"id":"123"},
-  ///  "rewrittenTo":"shop://product/123","barriers":[],"reason":null}
+  ///  "rewrittenTo":"shop://product/123","barriers":[],"reason":null,
+  ///  "destination":{"type":"ProductPage","values":{"id":"123"}},
+  ///  "navigation":{"tab":"home","path":[{"type":"ProductPage","values":{"id":"123"}}]}}
   /// ```
   func write(to json: inout JSONWriter) {
     json.beginObject()
@@ -69,6 +80,7 @@ struct DecisionReport {
     json.strings(barriers)
     json.key("reason")
     json.string(reason)
+    destination?.write(to: &json)
     if let policy {
       json.key("policy")
       json.string(policy)
@@ -99,6 +111,7 @@ struct DecisionReport {
     if let rewrittenTo { row("rewrittenTo", rewrittenTo) }
     if !barriers.isEmpty { row("barriers", barriers.joined(separator: ", ")) }
     if let reason { row("reason", reason) }
+    for (name, value) in destination?.rows ?? [] { row(name, value) }
     if let policy { row("policy", policy) }
     return String(decoding: bytes, as: UTF8.self)
   }

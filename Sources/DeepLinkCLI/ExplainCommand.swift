@@ -26,7 +26,7 @@ enum ExplainCommand {
     let switchedOff = selection.policy.flatMap { policy in
       built.outcome == .routed ? policy.entry(switchingOff: built, at: now).map { (policy.version, $0) } : nil
     }
-    let report = DecisionReport(decision, market: selection.id)
+    let report = DecisionReport(decision, market: selection.id, configuration: selection.configuration)
     var lines: [(String, String)] = [("link", report.url), ("market", selection.id ?? "none (the platform alone)")]
     var stages = decision.trace.map { ($0.stage.rawValue, $0.detail) }
     // Rules and routes considered, placed after the last line of their stage.
@@ -49,6 +49,7 @@ enum ExplainCommand {
       let parameters = report.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
       lines.append(("handler", "\(name) (`\(route)`)" + (parameters.isEmpty ? "" : " with \(parameters)")))
       if !report.steps.isEmpty { lines.append(("steps", report.steps.joined(separator: " → "))) }
+      for row in report.destination?.rows ?? [] { lines.append(row) }
     } else {
       lines.append(("handler", handlerText(decision.outcome)))
     }

@@ -9,8 +9,10 @@ import PlatformLinks
 /// ```
 @MainActor
 public final class RecordingNavigator: Navigator, Session {
-  /// Every `show` call, in order.
+  /// Every `show` call, in order; a ``navigate(to:)`` call is recorded here too, as its path.
   public private(set) var shown: [[any LinkDestination]] = []
+  /// Every ``navigate(to:)`` call, in order: where each link took the app.
+  public private(set) var navigations: [LinkNavigation] = []
   /// Every link a confirmation was asked for.
   public private(set) var confirmations: [DeepLink] = []
   /// The answer to confirmations.
@@ -32,6 +34,12 @@ public final class RecordingNavigator: Navigator, Session {
   /// Records the destinations.
   public func show(_ destinations: [any LinkDestination]) { shown.append(destinations) }
 
+  /// Records the navigation state, and its path as a `show` call.
+  public func navigate(to navigation: LinkNavigation) {
+    navigations.append(navigation)
+    shown.append(navigation.path)
+  }
+
   /// Records the link and answers with ``confirms``.
   public func confirm(_ link: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
     confirmations.append(link)
@@ -49,6 +57,6 @@ public final class RecordingNavigator: Navigator, Session {
   /// types: `[[CartPage(locale: "fr")], [ProductPage(id: 1)]]`.
   public var shownValues: [[AnyHashable]] { shown.map { $0.map { AnyHashable($0) } } }
 
-  /// The last destination shown, if any.
+  /// The last destination shown (the link's own, on top of its parents), if any.
   public var last: (any LinkDestination)? { shown.last?.last }
 }

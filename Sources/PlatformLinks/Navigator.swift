@@ -33,8 +33,16 @@ public protocol Navigator: Sendable {
   /// Shows `destinations` in one step: the first presented, each next one pushed on top (a
   /// single destination for most links, several for chained links).
   @MainActor func show(_ destinations: [any LinkDestination])
+  /// Takes the app where a link leads: selects ``DeepLinkCore/LinkNavigation/tab`` and applies
+  /// its path to that tab's stack by its policy, leaving the other tabs' stacks as they are
+  /// (`Docs/Navigation.md`). Defaults to ``show(_:)`` with the path, parents first.
+  @MainActor func navigate(to navigation: LinkNavigation)
   /// Asks the user to confirm a state-changing link that came from outside the app.
   @MainActor func confirm(_ link: DeepLink, completion: @escaping @Sendable (Bool) -> Void)
+}
+
+extension Navigator {
+  @MainActor public func navigate(to navigation: LinkNavigation) { show(navigation.path) }
 }
 
 /// The signed-in state the authentication barrier reads and the sign-in flow it starts.

@@ -2,8 +2,9 @@ import DeepLinkCore
 import DeepLinkNavigation
 
 /// Chained platform links: `shop://productlist/12/productdetail/34` opens the list, then the
-/// detail on top, in one ``Navigator/show(_:)`` call, each step as its route's destination
-/// (``ProductListPage``, then ``ProductDetailPage``).
+/// detail on top, in one ``Navigator/navigate(to:)`` call: a ``DeepLinkCore/LinkNavigation`` of the
+/// same shape a single route's link gives, in the first step's tab, whose path is each step as its
+/// route's destination (``ProductListPage``, then ``ProductDetailPage``).
 public enum PlatformChains {
   /// The plugin's name in telemetry and `debugInfo`.
   public static let name = "chain"
@@ -19,7 +20,14 @@ public enum PlatformChains {
     let chainable = routes.filter(\.isChainable)
     let resolver = try ChainResolver(patterns: chainable.map(\.source), values: chainable)
     return ChainedLinkPlugin(name: name, resolver: resolver) { plan, _ in
-      navigator.show(plan.steps.map { $0.value.destination(from: DeepLinkParameters($0.parameters)) })
+      navigator.navigate(to: navigation(of: plan))
     }
+  }
+
+  /// Where a chained link takes the app: the first step's tab (``NavigationTab/home`` when its
+  /// route does not say), each step's destination in order, the last step's on top.
+  public static func navigation(of plan: NavigationPlan<PlatformRoute>) -> LinkNavigation {
+    let path = plan.steps.map { $0.value.destination(from: DeepLinkParameters($0.parameters)) }
+    return LinkNavigation(tab: plan.steps.first?.value.placement?.tab ?? .home, path: path)
   }
 }

@@ -32,6 +32,10 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   /// The app's value for a link of this route, made from its parameters; `nil` for a route
   /// whose links are shown as a ``Screen``.
   public let destination: (any LinkDestination.Type)?
+  /// Where the route's screen lives in the app: its tab and the parent screens below it
+  /// (``DeepLinkCore/LinkPlacement``); `nil` for a route that does not say, whose links carry no
+  /// ``DeepLinkCore/LinkNavigation``.
+  public let placement: LinkPlacement?
 
   /// The route's identity, as a decision, telemetry and `explain` carry it: its name and its
   /// pattern (`RouteID(name: "product", pattern: "/product/{id:int}")`).
@@ -43,8 +47,10 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   public init(
     _ name: String, _ pattern: String, barriers: [BarrierName] = [], changesState: Bool = false,
     isChainable: Bool = false,
-    freeTextParameters: Set<String> = [], destination: (any LinkDestination.Type)? = nil
+    freeTextParameters: Set<String> = [], destination: (any LinkDestination.Type)? = nil,
+    placement: LinkPlacement? = nil
   ) {
+    self.placement = placement
     self.freeTextParameters = freeTextParameters
     self.destination = destination
     self.name = name
@@ -86,12 +92,20 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { source }
 
-  /// Whether both declare the same route: name, pattern, barriers, flags and destination type.
+  /// Whether both declare the same route: name, pattern, barriers, flags, destination type and
+  /// placement.
   public static func == (lhs: PlatformRoute, rhs: PlatformRoute) -> Bool {
     lhs.name == rhs.name && lhs.source == rhs.source && lhs.barriers == rhs.barriers
       && lhs.changesState == rhs.changesState && lhs.isChainable == rhs.isChainable
       && lhs.freeTextParameters == rhs.freeTextParameters
       && lhs.destination.map(ObjectIdentifier.init) == rhs.destination.map(ObjectIdentifier.init)
+      && Self.samePlacement(lhs.placement, rhs.placement)
+  }
+
+  private static func samePlacement(_ lhs: LinkPlacement?, _ rhs: LinkPlacement?) -> Bool {
+    guard let lhs, let rhs else { return lhs == nil && rhs == nil }
+    return lhs.tab == rhs.tab && lhs.isTabRoot == rhs.isTabRoot && lhs.policy == rhs.policy
+      && lhs.parents.map(ObjectIdentifier.init) == rhs.parents.map(ObjectIdentifier.init)
   }
 
   /// Hashes the name and the pattern, which equal routes share.

@@ -31,11 +31,16 @@ public struct PlatformRoutePlugin: DeepLinkHandlerPathMatchingPlugin {
   public var changesState: Bool { route.changesState }
   public var freeTextParameters: Set<String> { route.freeTextParameters }
   public var destination: (any LinkDestination.Type)? { route.destination }
+  public var placement: LinkPlacement? { route.placement }
 
   @MainActor public func handleDeepLink(
     parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
-    storage.navigator.show([state.destination ?? route.destination(from: parameters)])
+    if let navigation = state.navigation {
+      storage.navigator.navigate(to: navigation)
+    } else {
+      storage.navigator.show([state.destination ?? route.destination(from: parameters)])
+    }
     completion()
   }
 }

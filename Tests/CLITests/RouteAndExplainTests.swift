@@ -9,7 +9,16 @@ import Testing
     #expect(result.status == 0)
     let object = try #require(try ToolProcess.jsonLines(result.output).first)
     #expect(
-      Set(object.keys) == ["url", "market", "outcome", "route", "parameters", "rewrittenTo", "barriers", "reason"])
+      Set(object.keys) == [
+        "url", "market", "outcome", "route", "parameters", "rewrittenTo", "barriers", "reason", "destination",
+        "navigation",
+      ])
+    let destination = try #require(object["destination"] as? [String: Any])
+    #expect(destination["type"] as? String == "ProductPage")
+    #expect(destination["values"] as? [String: String] == ["id": "123", "locale": "fr"])
+    let navigation = try #require(object["navigation"] as? [String: Any])
+    #expect(navigation["tab"] as? String == "home")
+    #expect((navigation["path"] as? [[String: Any]])?.map { $0["type"] as? String } == ["ProductPage"])
     #expect(object["market"] as? String == "CA")
     #expect(object["outcome"] as? String == "routed")
     #expect(object["route"] as? String == "/product/{id:int}")

@@ -1,5 +1,6 @@
 import DeepLinkCore
 import DeepLinkNavigation
+import PlatformLinks
 
 // The doc-comment examples of DeepLinkNavigation (see SourceCommentExamples.swift), over the app
 // of NavigationModelsExamples.swift (`navigator`, `home`, `cart`, `LoginHandler`, ...).
@@ -178,4 +179,19 @@ extension ProductDetailModule: DeeplinkContextUpdatable {
     .install(plugin: ResponderTreePlugin(root: appCoordinator))
     .initialize()
   linker
+}
+
+// Sources/DeepLinkCore/Destinations/LinkNavigation.swift
+@DocLines func linkPlacementExample() {
+  let placement = LinkPlacement(tab: "account", parents: [OrderHistoryPage.self], policy: .update)
+  placement.parents.count  // 1
+}
+
+// Sources/DeepLinkNavigation/TabNavigationState.swift
+@DocLines func tabNavigationStateExample() {
+  var state = TabNavigationState(selectedTab: "home")
+  let change = state.apply(LinkNavigation(tab: "account", path: [OrderHistoryPage(), OrderPage(id: 9001)]))
+  change.action  // .replaced
+  state.selectedTab  // "account"
+  state.stack(of: "account").count  // 2
 }

@@ -39,7 +39,8 @@ public struct CAMarket: MarketModule {
 
 extension PlatformRoute {
   /// A store's weekly flyer: CA only.
-  public static let flyer = PlatformRoute("flyer", "/flyer/{store_id:int}", destination: FlyerPage.self)
+  public static let flyer = PlatformRoute(
+    "flyer", "/flyer/{store_id:int}", destination: FlyerPage.self, placement: LinkPlacement(tab: .home))
 }
 
 /// A store's weekly flyer (`/flyer/{store_id:int}`): CA only.

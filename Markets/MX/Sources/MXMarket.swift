@@ -36,7 +36,7 @@ extension PlatformRoute {
   /// Pay an order at a store with a reference: MX only, changes state.
   public static let payInStore = PlatformRoute(
     "payInStore", "/pay-in-store/{reference}", barriers: [PlatformBarrierName.authentication], changesState: true,
-    destination: PayInStorePage.self)
+    destination: PayInStorePage.self, placement: LinkPlacement(tab: .account, parents: [OrderHistoryPage.self]))
 }
 
 /// Paying an order at a store (`/pay-in-store/{reference}`): MX only.

@@ -167,14 +167,17 @@ final class RouteTarget: Sendable {
   let catchAllParameters: [String]
   /// The app's value for a link of this route, if the route declares one.
   let destination: (any LinkDestination.Type)?
+  /// Where the route's screen lives in the app, if the route says.
+  let placement: LinkPlacement?
 
   init(
     kind: Kind, name: String, barriers: [BarrierName], waitForPreconditions: Bool, changesState: Bool,
     owner: LinkOwner = .platform, acceptsParameters: (@Sendable (DeepLinkParameters) -> Bool)? = nil,
     freeTextParameters: Set<String> = [], pattern: RoutePattern? = nil,
-    destination: (any LinkDestination.Type)? = nil
+    destination: (any LinkDestination.Type)? = nil, placement: LinkPlacement? = nil
   ) {
     self.destination = destination
+    self.placement = placement
     self.freeTextParameters = freeTextParameters.sorted()
     self.freeTextQueryKeys = (pattern?.queryCaptures ?? []).filter { freeTextParameters.contains($0.name) }.map(\.key)
     var catchAll: [String] = []

@@ -78,7 +78,7 @@ extension DeepLinkConfiguration {
             owner: specification.owner(ofPlugin: index),
             acceptsParameters: { pathPlugin.acceptsParameters($0) },
             freeTextParameters: pathPlugin.freeTextParameters, pattern: pattern,
-            destination: pathPlugin.destination)))
+            destination: pathPlugin.destination, placement: pathPlugin.placement)))
     }
     let installed = specification.barriers
     if let mandatory = specification.mandatoryBarrier, !installed.keys.contains(mandatory.rawValue) {

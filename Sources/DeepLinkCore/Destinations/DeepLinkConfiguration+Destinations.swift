@@ -9,7 +9,15 @@ extension DeepLinkConfiguration {
     var rulesByTarget: [String: [CompiledRewrite]] = [:]
     for rule in rules { rulesByTarget[rule.rule.target, default: []].append(rule) }
     for route in routes {
-      guard let destination = route.target.destination else { continue }
+      guard let destination = route.target.destination else {
+        if route.target.placement != nil {
+          throw .destinationMismatch(
+            DestinationMismatch(
+              route: route.pattern.source, destination: "", field: "", fieldType: nil,
+              problem: .placementWithoutDestination))
+        }
+        continue
+      }
       let identifier = ObjectIdentifier(destination)
       if let other = declared.first(where: { $0.type == identifier })?.route, other.target.owner != route.target.owner {
         throw .destinationMismatch(
@@ -18,7 +26,11 @@ extension DeepLinkConfiguration {
             problem: .sharedDestination(otherRoute: other.pattern.source)))
       }
       declared.append((identifier, route))
-      try DestinationCheck.check(destination, route: route.pattern, rules: rulesByTarget[route.pattern.source] ?? [])
+      let rules = rulesByTarget[route.pattern.source] ?? []
+      try DestinationCheck.check(destination, route: route.pattern, rules: rules)
+      for parent in route.target.placement?.parents ?? [] {
+        try DestinationCheck.check(parent, route: route.pattern, rules: rules, asParent: true)
+      }
     }
   }
 
@@ -29,12 +41,44 @@ extension DeepLinkConfiguration {
   /// composition checked the type, as long as the type's `Decodable` conformance is the
   /// compiler's own).
   public func destination(for decision: DeepLinkDecision) -> (any LinkDestination)? {
+    guard let type = target(of: decision)?.destination else { return nil }
+    return try? decision.parameters.decode(type)
+  }
+
+  /// The table route a decision was routed to, or `nil` for one not routed, or routed by a plugin.
+  private func target(of decision: DeepLinkDecision) -> RouteTarget? {
     guard decision.outcome == .routed, decision.steps.isEmpty, let route = decision.route,
       let pattern = route.pattern, let index = routeSources.firstIndex(of: pattern),
-      routes.routes[index].value.name == route.name,
-      let type = routes.routes[index].value.destination
+      routes.routes[index].value.name == route.name
     else { return nil }
-    return try? decision.parameters.decode(type)
+    return routes.routes[index].value
+  }
+
+  /// Where a decision routed to a table route takes the app: the route's tab and its parents,
+  /// made from the decision's parameters, then the destination itself
+  /// (``destination(for:)``); `nil` when the decision has no destination or the route declares no
+  /// ``LinkPlacement``.
+  public func navigation(for decision: DeepLinkDecision) -> LinkNavigation? {
+    guard let destination = destination(for: decision), let placement = target(of: decision)?.placement else {
+      return nil
+    }
+    return placement.navigation(destination: destination, parameters: decision.parameters)
+  }
+
+  /// Every destination type a link of this configuration can show: each route's own and the
+  /// parents its ``LinkPlacement`` declares, once each, in registration order. What state
+  /// restoration reads saved destinations back as.
+  public var destinationTypes: [any LinkDestination.Type] {
+    var seen: Set<ObjectIdentifier> = []
+    var types: [any LinkDestination.Type] = []
+    for route in routes.routes {
+      let target = route.value
+      for type in (target.placement?.parents ?? []) + (target.destination.map { [$0] } ?? [])
+      where seen.insert(ObjectIdentifier(type)).inserted {
+        types.append(type)
+      }
+    }
+    return types
   }
 
   /// The route that declares `type` as its destination (the first registered), and its owner.

@@ -49,11 +49,13 @@ enum DestinationCheck {
     }
   }
 
-  /// Checks `destination` against the route `pattern` and the rules onto it.
+  /// Checks `destination` against the route `pattern` and the rules onto it; as a parent screen
+  /// of the route (`asParent`), a capture needs no field, but every field still needs a value
+  /// every link of the route carries.
   ///
   /// - Throws: the first ``DestinationMismatch``, as a configuration error.
   static func check<Destination: LinkDestination>(
-    _ destination: Destination.Type, route pattern: RoutePattern, rules: [CompiledRewrite]
+    _ destination: Destination.Type, route pattern: RoutePattern, rules: [CompiledRewrite], asParent: Bool = false
   ) throws(DeepLinkConfigurationError) {
     func mismatch(_ field: String, _ type: String?, _ problem: DestinationMismatch.Problem)
       -> DeepLinkConfigurationError
@@ -61,7 +63,7 @@ enum DestinationCheck {
       .destinationMismatch(
         DestinationMismatch(
           route: pattern.source, destination: String(describing: destination), field: field, fieldType: type,
-          problem: problem))
+          problem: problem, isParent: asParent))
     }
     let fields: [DestinationField]
     do {
@@ -72,6 +74,7 @@ enum DestinationCheck {
     let captures = captures(of: pattern)
     for capture in captures {
       guard let field = fields.first(where: { $0.name == capture.name }) else {
+        if asParent { continue }
         throw mismatch(capture.name, nil, .noField(capture: capture.written))
       }
       guard holds(field, capture.type) else {

@@ -22,6 +22,9 @@ public struct DestinationMismatch: Sendable, Hashable, CustomStringConvertible {
     /// Another owner's route declares the same destination type (a market's route may not take
     /// the platform's destination, nor the platform a market's).
     case sharedDestination(otherRoute: String)
+    /// The route declares where it lives (a ``LinkPlacement``) but no destination type to put
+    /// there.
+    case placementWithoutDestination
   }
 
   /// The route's pattern.
@@ -34,18 +37,24 @@ public struct DestinationMismatch: Sendable, Hashable, CustomStringConvertible {
   public let fieldType: String?
   /// What does not fit.
   public let problem: Problem
+  /// Whether ``destination`` is a parent screen the route's ``LinkPlacement`` declares, rather
+  /// than the route's own destination.
+  public let isParent: Bool
 
   /// Creates a mismatch.
-  public init(route: String, destination: String, field: String, fieldType: String?, problem: Problem) {
+  public init(
+    route: String, destination: String, field: String, fieldType: String?, problem: Problem, isParent: Bool = false
+  ) {
     self.route = route
     self.destination = destination
     self.field = field
     self.fieldType = fieldType
     self.problem = problem
+    self.isParent = isParent
   }
 
   public var description: String {
-    let head = "route `\(route)`, destination `\(destination)`: "
+    let head = "route `\(route)`, \(isParent ? "parent" : "destination") `\(destination)`: "
     let field = "field `\(self.field)` (\(fieldType ?? "none"))"
     switch problem {
     case .noField(let capture):
@@ -58,6 +67,9 @@ public struct DestinationMismatch: Sendable, Hashable, CustomStringConvertible {
         + "a `uuid` one `UUID` or `String`"
     case .optionalCapture(let capture):
       return head + field + " is not optional, but the capture `\(capture)` may be absent; make the field optional"
+    case .notCarried where isParent:
+      return head + field + " is not optional, but not every link of the route carries it; a parent is made "
+        + "from the link's own values: make the parent a list screen (no required field) or leave it out"
     case .notCarried:
       return head + field + " is not optional, but not every link of the route carries it "
         + "(the app's own link carries only the route's captures); make it optional or capture it in the route"
@@ -68,6 +80,8 @@ public struct DestinationMismatch: Sendable, Hashable, CustomStringConvertible {
       return head + "its fields cannot be read (\(error)); make each field one plain value or an optional of one"
     case .sharedDestination(let other):
       return head + "the route `\(other)` of another owner declares the same destination type; give each its own"
+    case .placementWithoutDestination:
+      return "route `\(route)` declares its tab and parents but no destination type; declare the destination"
     }
   }
 }

@@ -135,6 +135,9 @@ public protocol DeepLinkHandlerPathMatchingPlugin: DeepLinkHandlerPlugin {
   /// The app's value for a link of this route (``LinkDestination``), made from its parameters;
   /// composition checks it against the pattern and the rules onto it. Defaults to none.
   var destination: (any LinkDestination.Type)? { get }
+  /// Where the route's screen lives in the app (``LinkPlacement``): its tab and parent screens,
+  /// which the linker turns into the link's ``LinkNavigation``. Defaults to none.
+  var placement: LinkPlacement? { get }
   /// Handles a link the route table matched, with its parameters (`state`'s too) as typed
   /// values; calls `completion` once the screen is shown. Runs on the main actor once every
   /// barrier has passed, bounded by ``DeepLinkHandlerPlugin/completionTimeout``.
@@ -150,6 +153,7 @@ extension DeepLinkHandlerPathMatchingPlugin {
   public func acceptsParameters(_ parameters: DeepLinkParameters) -> Bool { true }
   public var freeTextParameters: Set<String> { [] }
   public var destination: (any LinkDestination.Type)? { nil }
+  public var placement: LinkPlacement? { nil }
 
   /// Path-matching plugins are chosen by the route table; asked directly, they decline.
   public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption { .no }

@@ -18,13 +18,19 @@ public struct DeepLinkNavigationState: Sendable {
   /// The route's destination (``LinkDestination``), made once from ``parameters`` before the
   /// handler runs, when the route declares a destination type; `nil` when it declares none.
   public let destination: (any LinkDestination)?
+  /// Where the link takes the app (``LinkNavigation``): the route's tab and the path of
+  /// destinations, parents first and ``destination`` last, made with it; `nil` when the route
+  /// declares no ``LinkPlacement``.
+  public let navigation: LinkNavigation?
 
   /// Creates a state; the linker makes these, tests may too.
   public init(
     isColdStart: Bool, source: LinkSource, route: String, parameters: DeepLinkParameters,
-    context: (any Sendable)? = nil, link: DeepLink? = nil, destination: (any LinkDestination)? = nil
+    context: (any Sendable)? = nil, link: DeepLink? = nil, destination: (any LinkDestination)? = nil,
+    navigation: LinkNavigation? = nil
   ) {
     self.destination = destination
+    self.navigation = navigation
     self.isColdStart = isColdStart
     self.source = source
     self.route = route

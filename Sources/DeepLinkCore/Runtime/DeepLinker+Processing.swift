@@ -304,18 +304,28 @@ extension DeepLinker {
   ///
   /// A route that declares a destination type gets its destination made here, once, for the
   /// handler (``DeepLinkNavigationState/destination``); one that cannot be made from the link's
-  /// values (which the package's build rules out, `Docs/Destinations.md`) declines the link.
+  /// values (which the package's build rules out, `Docs/Destinations.md`) declines the link. So
+  /// does its navigation state (``DeepLinkNavigationState/navigation``), when the route declares
+  /// where it lives.
   private func execute(_ candidate: LinkCandidate, link: DeepLink, work: LinkWork) async -> WaitResult {
     var destination: (any LinkDestination)?
+    var navigation: LinkNavigation?
     if candidate.matchedInTable, let type = candidate.target.destination {
       guard let made = try? Self.destination(type, from: candidate.parameters) else { return .failed }
       destination = made
+      if let placement = candidate.target.placement {
+        guard let state = placement.navigation(destination: made, parameters: candidate.parameters) else {
+          return .failed
+        }
+        navigation = state
+      }
     }
     preExecutionHandler?(link)
     let start = clock.now
     let state = DeepLinkNavigationState(
       isColdStart: work.isColdStart, source: work.decision.source, route: candidate.route.description,
-      parameters: candidate.parameters, context: navigationContextProvider?(), link: link, destination: destination)
+      parameters: candidate.parameters, context: navigationContextProvider?(), link: link, destination: destination,
+      navigation: navigation)
     switch candidate.target.kind {
     case .handler(let index):
       guard handlers[index](link, state) else { return .failed }

@@ -37,7 +37,7 @@ import Testing
     let linker = try AppLinks.makeLinker(
       market: row.market, navigator: navigator, session: AppSession(isSignedIn: true))
     #expect(await linker.handle(row.link) == row.result)
-    #expect(navigator.path.last.map { AnyHashable($0) } == row.destination.map { AnyHashable($0) })
+    #expect(navigator.top.map { AnyHashable($0) } == row.destination.map { AnyHashable($0) })
   }
 
   @Test("links that arrive while the router composes in the background open their screens in order")
@@ -73,8 +73,8 @@ import Testing
     #expect(navigator.path.isEmpty)
     session.finishSignIn(succeeded: true)
     #expect(await signedIn.value == .handled(route: "/orders/{id:int}"))
-    #expect(navigator.path.map { AnyHashable($0) } == [OrderPage(id: 9001, locale: "fr")])
-    #expect(navigator.titles == ["Order 9001"])
+    #expect(navigator.path.map { AnyHashable($0) } == [OrderHistoryPage(), OrderPage(id: 9001, locale: "fr")])
+    #expect(navigator.titles == ["Orders", "Order 9001"])
 
     session.signOut()
     let gaveUp = Task { await linker.handle("shop://orders/1") }
@@ -92,8 +92,9 @@ import Testing
         userActivityType: IncomingLink.browsingWebActivityType,
         webpageURL: URL(string: "https://shop.example.ca/fr/panier")))
     #expect(await linker.handle(link) == .handled(route: "/cart"))
-    #expect(navigator.path.map { AnyHashable($0) } == [CartPage(locale: "fr")])
-    #expect(navigator.titles == ["Panier"])
+    #expect(navigator.state.selectedTab == .cart)
+    #expect(navigator.top.map { AnyHashable($0) } == CartPage(locale: "fr"))
+    #expect(navigator.top.map(AppNavigator.title(of:)) == "Panier")
   }
 
   @Test("links are decided without handling, off the main actor")
