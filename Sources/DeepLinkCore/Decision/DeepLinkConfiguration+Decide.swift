@@ -64,8 +64,7 @@ extension DeepLinkConfiguration {
     rewrite(&walk, &trace)
     if let match = matchTable(walk, &trace, planning: planning) {
       if let refused = checkValues(match.parameters, of: match.target, walk, &trace) { return (refused, []) }
-      let later = matchPlugins(walk, &trace, afterTable: true, planning: planning)
-      return plan(match, then: later.fallbacks, walk, &trace, planning: planning)
+      return plan(match, then: planning ? pluginsAfterTable(walk) : [], walk, &trace, planning: planning)
     }
     let plugins = matchPlugins(walk, &trace, afterTable: false, planning: planning)
     if let match = plugins.match {

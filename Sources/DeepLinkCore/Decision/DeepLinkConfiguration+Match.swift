@@ -50,7 +50,7 @@ extension DeepLinkConfiguration {
     let extras = walk.extras
     var choice = RouteChoice(
       routes: routes, link: routedLink, linkOwner: walk.linkOwner, extraCapacity: extras.count,
-      walksOn: planning || trace.enabled, planning: planning, tracing: trace.enabled)
+      onward: planning || trace.enabled ? RouteChoice.Onward(planning: planning, tracing: trace.enabled) : nil)
     _ = routes.search(routedLink, &choice)
     var match: TableMatch? = nil
     if choice.route >= 0 {
@@ -59,12 +59,12 @@ extension DeepLinkConfiguration {
         choice.captured.take() ?? routes.parameters(at: index, in: routedLink, extraCapacity: extras.count)
       if !extras.isEmpty { parameters.add(missingFrom: extras) }
       var fallbacks: [LinkCandidate] = []
-      for (route, captured) in choice.fallbacks {
+      for (route, captured) in choice.onward?.fallbacks ?? [] {
         let target = routes.value(at: route)
         var values = captured ?? routes.parameters(at: route, in: routedLink, extraCapacity: extras.count)
         if !extras.isEmpty { values.add(missingFrom: extras) }
         guard Self.unsafeParameter(in: values, of: target, extras: extras) == nil else {
-          if let met = choice.met.firstIndex(where: { $0.route == route }) { choice.met[met].verdict = .unsafeValues }
+          choice.onward?.mark(route, .unsafeValues)
           continue
         }
         fallbacks.append(
@@ -77,18 +77,18 @@ extension DeepLinkConfiguration {
         target: routes.value(at: index), pattern: routeSources[Int(index)], parameters: parameters,
         fallbacks: fallbacks)
     }
-    if trace.enabled {
-      trace.candidates = choice.met.map {
+    if trace.enabled, let met = choice.onward?.met {
+      trace.candidates = met.map {
         DecisionTrace.Candidate(
           route: RouteID(name: routes.value(at: $0.route).name, pattern: routeSources[Int($0.route)]),
           verdict: $0.verdict)
       }
       trace.add(
         .match,
-        choice.met.isEmpty
+        met.isEmpty
           ? "no table route matches"
           : "table candidates, most specific first: "
-            + choice.met.map { "`\(routeSources[Int($0.route)])`" }.joined(separator: ", "))
+            + met.map { "`\(routeSources[Int($0.route)])`" }.joined(separator: ", "))
     }
     return match
   }
@@ -146,6 +146,14 @@ extension DeepLinkConfiguration {
       result.fallbacks.append(candidate)
     }
     return result
+  }
+
+  /// The plugin half of the linker's walk after a table route was chosen: the opaque plugins
+  /// visible to the link's owner that take the link, in install order, as fallbacks.
+  @inline(never)
+  func pluginsAfterTable(_ walk: LinkWalk) -> [LinkCandidate] {
+    var trace = DecisionTrace(enabled: false)
+    return matchPlugins(walk, &trace, afterTable: true, planning: true).fallbacks
   }
 
   /// The check-values stage: `invalid` when a value in `parameters` (`target`'s captures and the
@@ -215,56 +223,83 @@ extension DeepLinkConfiguration {
 /// link's owner and whose plugin accepts its captured values. Captures are read with room for
 /// the rewrite's extras, which join them in place; they are the taken candidate's only.
 ///
-/// With `walksOn`, the search goes on past the route taken: with `planning`, each later route
-/// visible to the link's owner whose plugin accepts its captures is kept as a fallback; with
-/// `tracing`, each route met is recorded with what became of it.
+/// With ``onward``, the search goes on past the route taken: when planning, each later route
+/// visible to the link's owner whose plugin accepts its captures is kept as a fallback; when
+/// tracing, each route met is recorded with what became of it.
 private struct RouteChoice: RouteVisitor {
+  /// What a search that goes on past the route taken keeps.
+  struct Onward {
+    let planning: Bool
+    let tracing: Bool
+    /// The routes after the one taken that may take the link, with their captures when their
+    /// plugin checked them (planning).
+    var fallbacks: [(route: Int32, captured: DeepLinkParameters?)] = []
+    /// Every route met, in order, with what became of it (tracing).
+    var met: [(route: Int32, verdict: DecisionTrace.Verdict)] = []
+
+    /// Records what became of `route`, met earlier.
+    mutating func mark(_ route: Int32, _ verdict: DecisionTrace.Verdict) {
+      if let index = met.firstIndex(where: { $0.route == route }) { met[index].verdict = verdict }
+    }
+  }
+
   let routes: RouteTable<RouteTarget>
   let link: DeepLink
   let linkOwner: LinkOwner
   let extraCapacity: Int
-  let walksOn: Bool
-  let planning: Bool
-  let tracing: Bool
   /// The route taken.
   var route: Int32 = -1
   /// The taken route's captures, when its plugin checked them.
   var captured: DeepLinkParameters? = nil
-  /// The routes after the one taken that may take the link, with their captures when their
-  /// plugin checked them (`planning`).
-  var fallbacks: [(route: Int32, captured: DeepLinkParameters?)] = []
-  /// Every route met, in order, with what became of it (`tracing`).
-  var met: [(route: Int32, verdict: DecisionTrace.Verdict)] = []
+  /// Set when the search goes on past the route taken.
+  var onward: Onward?
 
   mutating func visit(_ route: Int32) -> Bool {
+    if onward != nil { return visitOnward(route) }
+    let target = routes.value(at: route)
+    guard target.owner.sees(linkOf: linkOwner) else { return false }
+    if let acceptsParameters = target.acceptsParameters {
+      let values = routes.parameters(at: route, in: link, extraCapacity: extraCapacity)
+      guard acceptsParameters(values) else { return false }
+      captured = values
+    }
+    self.route = route
+    return true
+  }
+
+  /// ``visit(_:)`` for a search that goes on past the route taken: it never stops the search.
+  @inline(never)
+  private mutating func visitOnward(_ route: Int32) -> Bool {
+    guard var onward = onward.take() else { return false }
+    defer { self.onward = onward }
     let target = routes.value(at: route)
     guard target.owner.sees(linkOf: linkOwner) else {
-      if tracing { met.append((route, .notVisible(target.owner))) }
+      if onward.tracing { onward.met.append((route, .notVisible(target.owner))) }
       return false
     }
     let taken = self.route >= 0
     // After the route taken, captures are checked only for a fallback.
-    guard !taken || planning else {
-      if tracing { met.append((route, .lost)) }
+    guard !taken || onward.planning else {
+      if onward.tracing { onward.met.append((route, .lost)) }
       return false
     }
     var values: DeepLinkParameters? = nil
     if let acceptsParameters = target.acceptsParameters {
       let captures = routes.parameters(at: route, in: link, extraCapacity: extraCapacity)
       guard acceptsParameters(captures) else {
-        if tracing { met.append((route, .refused)) }
+        if onward.tracing { onward.met.append((route, .refused)) }
         return false
       }
       values = captures
     }
     if taken {
-      fallbacks.append((route, values))
-      if tracing { met.append((route, .fallback)) }
+      onward.fallbacks.append((route, values))
+      if onward.tracing { onward.met.append((route, .fallback)) }
       return false
     }
     self.route = route
     captured = values
-    if tracing { met.append((route, .taken)) }
-    return !walksOn
+    if onward.tracing { onward.met.append((route, .taken)) }
+    return false
   }
 }
