@@ -20,7 +20,8 @@ enum ExplainCommand {
   static func explanation(of input: String, selection: MarketSelection) -> String {
     let configuration = selection.configuration
     let now = Date()
-    let built = configuration.decide(input, tracing: true)
+    // One walk: the decision and the table routes its match met, as they were met.
+    let (built, walked) = configuration.tracedDecision(input)
     let decision = selection.policy.map { $0.apply(to: built, at: now) } ?? built
     // The policy's version and the entry that switch the build's route off, if they do.
     let switchedOff = selection.policy.flatMap { policy in
@@ -33,7 +34,9 @@ enum ExplainCommand {
     if let link = decision.link {
       insert(rewriteNotes(decision, link: link, configuration), after: "rewrite", in: &stages)
       if let routed = built.routedLink {
-        insert(matchNotes(built, link: routed, configuration, switchedOff: switchedOff), after: "match", in: &stages)
+        insert(
+          matchNotes(built, walked: walked, link: routed, configuration, switchedOff: switchedOff), after: "match",
+          in: &stages)
       }
     }
     var previous = ""
@@ -89,34 +92,44 @@ enum ExplainCommand {
     return notes
   }
 
-  /// The routes considered for `decision`, the build's; `switchedOff` is the policy version and
-  /// entry that switch its route off, if any.
+  /// The routes considered for `decision`, the build's: those its match walk met (`walked`),
+  /// in the order it met them, each with what became of it, then those whose shape fits the link
+  /// but whose typed or required captures refused it (which the walk never meets). `switchedOff`
+  /// is the policy version and entry that switch its route off, if any.
   private static func matchNotes(
-    _ decision: DeepLinkDecision, link: DeepLink, _ configuration: DeepLinkConfiguration,
-    switchedOff: (version: String, entry: LinkPolicy.Entry)?
+    _ decision: DeepLinkDecision, walked: [DecisionTrace.Candidate], link: DeepLink,
+    _ configuration: DeepLinkConfiguration, switchedOff: (version: String, entry: LinkPolicy.Entry)?
   ) -> [String] {
     var notes: [String] = []
-    for route in configuration.routeList {
-      guard let pattern = try? RoutePattern(route.pattern) else { continue }
-      switch PatternProbe.probe(pattern, link) {
-      case .unrelated:
-        continue
-      case .rejected(let why):
-        notes.append("✗ `\(route.pattern)`: \(why)")
-      case .matches:
-        if route.pattern == decision.route?.description, let (version, entry) = switchedOff {
+    for candidate in walked {
+      let (pattern, name) = (candidate.route.description, candidate.route.name)
+      switch candidate.verdict {
+      case .taken:
+        if let (version, entry) = switchedOff {
           notes.append(
-            "✗ `\(route.pattern)` (\(route.name)): matches, but policy \(version) switches off \(entry.target): "
-              + entry.reason)
-        } else if route.pattern == decision.route?.description {
-          notes.append("✓ `\(route.pattern)` (\(route.name))")
+            "✗ `\(pattern)` (\(name)): matches, but policy \(version) switches off \(entry.target): " + entry.reason)
         } else if decision.outcome == .routed {
-          notes.append(
-            "· `\(route.pattern)`: matches, but `\(decision.route?.description ?? "?")` won (more specific or earlier)")
+          notes.append("✓ `\(pattern)` (\(name))")
         } else {
-          notes.append("✗ `\(route.pattern)`: the route's own check refused the captured values")
+          notes.append("✗ `\(pattern)` (\(name)): taken, but a captured value is refused")
         }
+      case .fallback, .lost:
+        notes.append(
+          "· `\(pattern)`: matches, but `\(decision.route?.description ?? "?")` won (more specific or earlier)")
+      case .notVisible(let owner):
+        notes.append(
+          "✗ `\(pattern)`: matches, but a route of \(owner) does not take links of \(decision.linkOwner ?? .platform)")
+      case .refused:
+        notes.append("✗ `\(pattern)`: the route's own check refused the captured values")
+      case .unsafeValues:
+        notes.append("✗ `\(pattern)`: matches, but a captured value is refused")
       }
+    }
+    for route in configuration.routeList {
+      guard let pattern = try? RoutePattern(route.pattern),
+        case .rejected(let why) = PatternProbe.probe(pattern, link)
+      else { continue }
+      notes.append("✗ `\(route.pattern)`: \(why)")
     }
     return notes
   }

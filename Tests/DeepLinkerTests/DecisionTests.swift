@@ -110,6 +110,22 @@ import Testing
     #expect(try #require(fixture.linker.configuration).decide("shop://cart").trace.isEmpty)
   }
 
+  @Test("the match walk that decides is the one traced: each table route it met, in order, with its fate")
+  func matchWalk() throws {
+    let fixture = try Fixture()
+    try fixture.linker.addRoute("/store/{id:int}") { _, _ in true }
+    try fixture.linker.addRoute("/store/{name}") { _, _ in true }
+    let configuration = try #require(fixture.linker.configuration)
+    let (decision, walked) = configuration.tracedDecision("shop://store/9")
+    #expect(decision.route?.description == "/store/{id:int}")
+    #expect(walked.map(\.route.description) == ["/store/{id:int}", "/store/{name}"])
+    #expect(walked.map(\.verdict) == [.taken, .lost])
+    #expect(
+      decision.trace.map(\.detail).contains("table candidates, most specific first: `/store/{id:int}`, `/store/{name}`")
+    )
+    #expect(configuration.tracedDecision("shop://store/abc").candidates.map(\.verdict) == [.taken])
+  }
+
   @Test("deciding from many tasks at once gives the same decisions as one by one")
   func concurrentDecisions() async throws {
     let fixture = try Fixture()

@@ -45,6 +45,27 @@ import Testing
     #expect(fixture.telemetry.lastLinkKinds == [.received, .matched, .declined, .declined, .handled])
   }
 
+  @Test("one walk: each opaque plugin is asked once a link, about the same view, chosen or as a fallback")
+  func pluginsAskedOnce() async throws {
+    let asked = Locked<[String]>([])
+    let fixture = try Fixture {
+      $0.install(plugin: AskedPlugin(name: "declining", takes: false, asked: asked))
+        .install(plugin: AskedPlugin(name: "taking", takes: true, asked: asked))
+        .install(plugin: AskedPlugin(name: "later", takes: true, asked: asked))
+    }
+    try fixture.linker.addRoute("/store/{name}") { _, _ in
+      fixture.log.append("store declined")
+      return false
+    }
+    #expect(await fixture.linker.handle("shop://store/9?next=https://evil.example/x") == .handled(route: "taking"))
+    #expect(fixture.log.entries == ["store declined"])
+    #expect(asked.withLock { $0 } == ["declining shop://store/9", "taking shop://store/9", "later shop://store/9"])
+    asked.withLock { $0 = [] }
+    #expect(await fixture.linker.handle("shop://elsewhere") == .handled(route: "taking"))
+    #expect(
+      asked.withLock { $0 } == ["declining shop://elsewhere", "taking shop://elsewhere", "later shop://elsewhere"])
+  }
+
   @Test("a path-matching plugin receives its parameters as typed values")
   func pathMatchingPlugin() async throws {
     let fixture = try Fixture()
@@ -328,6 +349,20 @@ struct BarrierNamingPlugin: DeepLinkHandlerPlugin {
 /// An opaque plugin that takes every link.
 struct CatchAllPlugin: DeepLinkHandlerPlugin {
   func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption { .yes(data: nil) }
+  func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) { completion() }
+}
+
+/// An opaque plugin that records each link it is asked about, by its name.
+struct AskedPlugin: DeepLinkHandlerPlugin {
+  let name: String
+  let takes: Bool
+  let asked: Locked<[String]>
+
+  func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
+    asked.withLock { $0.append("\(name) \(link.absoluteString)") }
+    return takes ? .yes(data: nil) : .no
+  }
+
   func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) { completion() }
 }
 

@@ -1,7 +1,31 @@
 /// Collects trace steps only when asked to, so the hot path does not build strings.
-struct DecisionTrace {
+package struct DecisionTrace {
   let enabled: Bool
   var steps: [DeepLinkTraceStep] = []
+  /// The table routes the match walk met, most specific first, each with what became of it.
+  package var candidates: [Candidate] = []
+
+  /// A table route the match walk met.
+  package struct Candidate: Sendable, Hashable {
+    package let route: RouteID
+    package var verdict: Verdict
+  }
+
+  /// What became of a table route the match walk met.
+  package enum Verdict: Sendable, Hashable {
+    /// The route chosen.
+    case taken
+    /// A route the walk keeps, after the one chosen, to try when that one declines.
+    case fallback
+    /// A route after the one chosen, not asked further (a walk that keeps no fallbacks).
+    case lost
+    /// A route of an owner that does not see the link's owner's links.
+    case notVisible(LinkOwner)
+    /// A route whose plugin refused its captured values.
+    case refused
+    /// A route after the one chosen whose values are unsafe (`unsafeParameter`).
+    case unsafeValues
+  }
 
   init(enabled: Bool) {
     self.enabled = enabled

@@ -21,47 +21,67 @@ extension DeepLinkConfiguration {
   ///   the number of routes; opaque plugins are asked in install order only when no table
   ///   route matched.
   public func decide(_ input: String, source: LinkSource? = nil, tracing: Bool = false) -> DeepLinkDecision {
-    let (decision, _) = plannedDecision(input, source: source, tracing: tracing, planning: false)
-    return decision
+    plannedDecision(input, source: source, tracing: tracing, planning: false).decision
   }
 
-  /// ``decide(_:source:tracing:)`` with the plan the linker runs for a routed decision: the
-  /// route or plugin chosen, what it receives, and the candidates to try after it, in order, if
-  /// it declines. The plan is the linker's own; the decision stays data only. Without
-  /// `planning`, no plan is made (``decide(_:source:tracing:)``).
+  /// ``decide(_:source:tracing:)`` with the candidates the linker runs for a routed decision, in
+  /// order: the route or plugin chosen, then the remaining table candidates, then the opaque
+  /// plugins after the one chosen that take the link, each with what it receives and the
+  /// barriers it passes. The candidates are the linker's own; the decision stays data only.
+  /// Without `planning`, the match walk ends at the route or plugin chosen (unless it is traced)
+  /// and no candidates are returned (``decide(_:source:tracing:)``).
   ///
-  /// Each stage is one function, in the order a link meets them: `parse`,
-  /// `admit`, `rewrite`, `matchTable` then `matchPlugins`, `checkValues`
-  /// and `plan`; a stage that settles the link returns
-  /// its decision and the walk ends there.
+  /// Each stage is one function, in the order a link meets them: `parse`, `admit`, `rewrite`,
+  /// `matchTable` then `matchPlugins` (one walk over the table's matches, then one over the
+  /// opaque plugins, which yield the decision and its candidates together), `checkValues` and
+  /// `plan`; a stage that settles the link returns its decision and the walk ends there.
   func plannedDecision(
     _ input: String, source: LinkSource? = nil, tracing: Bool = false, planning: Bool = true
-  ) -> (decision: DeepLinkDecision, plan: ExecutionPlan?) {
+  ) -> (decision: DeepLinkDecision, candidates: [LinkCandidate]) {
     var trace = DecisionTrace(enabled: tracing)
+    return plannedDecision(input, source: source, &trace, planning: planning)
+  }
+
+  /// ``plannedDecision(_:source:tracing:planning:)`` recording into `trace`, which keeps what the
+  /// match walk met (``DecisionTrace/candidates``).
+  @inline(__always)
+  func plannedDecision(
+    _ input: String, source: LinkSource?, _ trace: inout DecisionTrace, planning: Bool
+  ) -> (decision: DeepLinkDecision, candidates: [LinkCandidate]) {
     let link: DeepLink
     do {
       link = try parse(input, &trace)
     } catch {
-      return (invalid(input, error, source: source, trace), nil)
+      return (invalid(input, error, source: source, trace), [])
     }
     let source = source ?? .external(for: link)
     var owner = LinkOwner.platform
     var scheme: URLScheme? = nil
     if let decision = admit(link, input: input, source: source, &trace, owner: &owner, scheme: &scheme) {
-      return (decision, nil)
+      return (decision, [])
     }
     var walk = LinkWalk(input: input, link: link, source: source, linkOwner: owner, admittedScheme: scheme)
     rewrite(&walk, &trace)
-    if let match = matchTable(walk, &trace) {
-      if let refused = checkValues(match.parameters, of: match.target, walk, &trace) { return (refused, nil) }
-      return plan(match, walk, &trace, planning: planning)
+    if let match = matchTable(walk, &trace, planning: planning) {
+      if let refused = checkValues(match.parameters, of: match.target, walk, &trace) { return (refused, []) }
+      return plan(match, then: planning ? pluginsAfterTable(walk) : [], walk, &trace, planning: planning)
     }
-    let (match, namedUnknownBarrier) = matchPlugins(walk, &trace)
-    if let match {
-      if let refused = checkValues(walk.extras, of: nil, walk, &trace) { return (refused, nil) }
-      return plan(match, walk, &trace, planning: planning)
+    let plugins = matchPlugins(walk, &trace, afterTable: false, planning: planning)
+    if let match = plugins.match {
+      if let refused = checkValues(walk.extras, of: nil, walk, &trace) { return (refused, []) }
+      return plan(match, then: plugins.fallbacks, walk, &trace, planning: planning)
     }
-    return (unmatched(walk, &trace, namedUnknownBarrier: namedUnknownBarrier), nil)
+    return (unmatched(walk, &trace, namedUnknownBarrier: plugins.namedUnknownBarrier), [])
+  }
+
+  /// ``decide(_:source:tracing:)`` with the table routes its match walk met, most specific first,
+  /// each with what became of it: what `deeplink explain` shows of the match.
+  package func tracedDecision(_ input: String, source: LinkSource? = nil) -> (
+    decision: DeepLinkDecision, candidates: [DecisionTrace.Candidate]
+  ) {
+    var trace = DecisionTrace(enabled: true)
+    let (decision, _) = plannedDecision(input, source: source, &trace, planning: false)
+    return (decision, trace.candidates)
   }
 
   /// Decides a link given as raw bytes (a file's line, a command-line argument).

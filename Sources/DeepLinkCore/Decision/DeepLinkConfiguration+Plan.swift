@@ -1,36 +1,11 @@
 import Foundation
 
-/// How the linker runs a routed decision: made with the decision, never part of it.
-final class ExecutionPlan: Sendable {
-  /// The route or plugin chosen.
-  let target: RouteTarget
-  /// Whether ``target`` came from the route table (rather than an opaque plugin).
-  let matchedInTable: Bool
-  /// The parameters a rewrite passed on, without the route's own captures.
-  let extraParameters: DeepLinkParameters
-  /// The data an opaque plugin's `shouldHandleDeepLink` returned.
-  let pluginData: Data?
-  /// The typed value a step-resolving plugin's `resolveDeepLinkValue` returned.
-  let pluginValue: (any Sendable)?
-  /// The candidates to try, in order, when ``target`` declines: the remaining table candidates,
-  /// then the opaque plugins after the one chosen that take the link. Computed with the plan, so
-  /// the linker never asks the decision again.
-  let fallbacks: [LinkCandidate]
-
-  init(
-    target: RouteTarget, matchedInTable: Bool, extraParameters: DeepLinkParameters, pluginData: Data?,
-    pluginValue: (any Sendable)? = nil, fallbacks: [LinkCandidate]
-  ) {
-    self.target = target
-    self.matchedInTable = matchedInTable
-    self.extraParameters = extraParameters
-    self.pluginData = pluginData
-    self.pluginValue = pluginValue
-    self.fallbacks = fallbacks
-  }
-}
-
 /// One route or plugin that may handle a link, with everything the gate and execute stages need.
+///
+/// The match walk yields them in the order the linker tries them: the route or plugin chosen
+/// (the decision's), then the remaining table candidates, then the opaque plugins after the one
+/// chosen that take the link. The linker runs them as they are: it never asks the decision, the
+/// table or the plugins again.
 struct LinkCandidate: Sendable {
   var route: RouteID
   var target: RouteTarget
@@ -54,23 +29,17 @@ struct LinkCandidate: Sendable {
     self.pluginData = pluginData
     self.matchedInTable = matchedInTable
   }
-
-  init?(_ decision: DeepLinkDecision, plan: ExecutionPlan) {
-    guard let route = decision.route else { return nil }
-    self.init(
-      route: route, target: plan.target, parameters: decision.parameters, barriers: decision.barriers,
-      pluginData: plan.pluginData, matchedInTable: plan.matchedInTable)
-    self.pluginValue = plan.pluginValue
-  }
 }
 
 extension DeepLinkConfiguration {
   /// The plan stage for a table route: the routed decision (with the barriers the link passes
-  /// and the link as its handler sees it) and, when `planning`, the linker's plan.
+  /// and the link as its handler sees it) and, when `planning`, the candidates the linker tries
+  /// in order: the route, its table fallbacks, then `laterPlugins`.
   @inline(__always)
-  func plan(_ match: TableMatch, _ walk: LinkWalk, _ trace: inout DecisionTrace, planning: Bool) -> (
-    DeepLinkDecision, ExecutionPlan?
-  ) {
+  func plan(
+    _ match: TableMatch, then laterPlugins: [LinkCandidate], _ walk: LinkWalk, _ trace: inout DecisionTrace,
+    planning: Bool
+  ) -> (DeepLinkDecision, [LinkCandidate]) {
     let target = match.target
     let parameters = match.parameters
     let link = walk.link
@@ -101,28 +70,31 @@ extension DeepLinkConfiguration {
         from: NestedLink.dropped(from: rewritten, keepingCaptured: { target.freeTextQueryKeys.contains($0) }),
         shadowing: parameters)
     }
+    let route = RouteID(name: target.name, pattern: match.pattern)
+    let barriers = barriers(for: target, pluginBarrier: nil, source: walk.source)
     let decision = DeepLinkDecision(
       input: walk.input, outcome: .routed, reason: nil,
       link: keptLink,
       rewrittenTo: keptRewritten,
       rewriteRule: appliedRule(walk),
-      route: RouteID(name: target.name, pattern: match.pattern),
-      parameters: parameters, barriers: barriers(for: target, pluginBarrier: nil, source: walk.source),
+      route: route,
+      parameters: parameters, barriers: barriers,
       waitsForPreconditions: target.waitForPreconditions, source: walk.source, trace: trace,
       linkOwner: walk.linkOwner, owner: target.owner)
-    guard planning else { return (decision, nil) }
-    return (
-      decision,
-      makePlan(target: target, matchedInTable: true, extraParameters: walk.extras, pluginData: nil, after: decision)
-    )
+    guard planning else { return (decision, []) }
+    let chosen = LinkCandidate(
+      route: route, target: target, parameters: parameters, barriers: barriers, pluginData: nil, matchedInTable: true)
+    return (decision, [chosen] + match.fallbacks + laterPlugins)
   }
 
   /// The plan stage for an opaque plugin: the routed decision (the link without query values
-  /// that are links or that shadow an extra) and, when `planning`, the linker's plan.
+  /// that are links or that shadow an extra) and, when `planning`, the candidates the linker
+  /// tries in order: the plugin, then `laterPlugins`.
   @inline(__always)
-  func plan(_ match: PluginMatch, _ walk: LinkWalk, _ trace: inout DecisionTrace, planning: Bool) -> (
-    DeepLinkDecision, ExecutionPlan?
-  ) {
+  func plan(
+    _ match: PluginMatch, then laterPlugins: [LinkCandidate], _ walk: LinkWalk, _ trace: inout DecisionTrace,
+    planning: Bool
+  ) -> (DeepLinkDecision, [LinkCandidate]) {
     let steps = match.patterns.count > 1 ? match.patterns : []
     trace.add(
       .match,
@@ -130,6 +102,8 @@ extension DeepLinkConfiguration {
         + (match.barrier.map { " behind barrier `\($0)`" } ?? "")
         + (steps.isEmpty ? "" : ": steps " + steps.joined(separator: " → ")))
     let extras = walk.extras
+    let route = RouteID(name: match.name, pattern: match.patterns.last)
+    let barriers = barriers(for: match.target, pluginBarrier: match.barrier, source: walk.source)
     let decision = DeepLinkDecision(
       input: walk.input, outcome: .routed, reason: nil,
       link: ShadowingQueryItems.dropped(from: NestedLink.dropped(from: walk.link), shadowing: extras),
@@ -137,82 +111,22 @@ extension DeepLinkConfiguration {
         ShadowingQueryItems.dropped(from: NestedLink.dropped(from: $0), shadowing: extras)
       },
       rewriteRule: appliedRule(walk),
-      route: RouteID(name: match.name, pattern: match.patterns.last),
+      route: route,
       steps: steps.map { RouteID(name: match.name, pattern: $0) }, parameters: extras,
-      barriers: barriers(for: match.target, pluginBarrier: match.barrier, source: walk.source),
+      barriers: barriers,
       waitsForPreconditions: false, source: walk.source, trace: trace, linkOwner: walk.linkOwner,
       owner: match.target.owner)
-    guard planning else { return (decision, nil) }
-    return (
-      decision,
-      makePlan(
-        target: match.target, matchedInTable: false, extraParameters: extras, pluginData: match.data,
-        pluginValue: match.value, after: decision)
-    )
-  }
-
-  /// The plan for `target` with its fallbacks: the remaining table candidates, then the opaque
-  /// plugins after the one chosen that take the link, each with the barriers it passes.
-  private func makePlan(
-    target: RouteTarget, matchedInTable: Bool, extraParameters: DeepLinkParameters, pluginData: Data?,
-    pluginValue: (any Sendable)? = nil, after decision: DeepLinkDecision
-  ) -> ExecutionPlan {
-    var fallbacks: [LinkCandidate] = []
-    guard let link = decision.routedLink else {
-      return ExecutionPlan(
-        target: target, matchedInTable: matchedInTable, extraParameters: extraParameters, pluginData: pluginData,
-        pluginValue: pluginValue, fallbacks: fallbacks)
-    }
-    let linkOwner = decision.linkOwner ?? .platform
-    var nextPlugin = 0
-    if matchedInTable {
-      let visible = routes.candidates(for: link).filter { $0.value.owner.sees(linkOf: linkOwner) && Self.accepts($0) }
-      for match in visible.dropFirst() {
-        var parameters = extraParameters
-        for (name, value) in match.parameters { parameters[name] = value }
-        guard Self.unsafeParameter(in: parameters, of: match.value, extras: extraParameters) == nil else {
-          continue
-        }
-        fallbacks.append(
-          LinkCandidate(
-            route: RouteID(name: match.value.name, pattern: match.pattern), target: match.value, parameters: parameters,
-            barriers: barriers(for: match.value, pluginBarrier: nil, source: decision.source), pluginData: nil,
-            matchedInTable: true))
-      }
-    } else if case .plugin(let chosen) = target.kind,
-      let position = opaquePlugins.firstIndex(where: { $0.index == chosen })
-    {
-      nextPlugin = position + 1
-    }
-    for opaque in opaquePlugins.dropFirst(nextPlugin) where opaque.target.owner.sees(linkOf: linkOwner) {
-      let (candidateTarget, stepResolver) = (opaque.target, opaque.stepResolver)
-      let plugin = plugins[opaque.index]
-      let inertLink = NestedLink.dropped(from: link)
-      let (option, _, value) =
-        stepResolver?.resolveDeepLinkValue(inertLink) ?? (plugin.shouldHandleDeepLink(inertLink), [], nil)
-      guard let (data, pluginBarrier) = option.acceptance,
-        pluginBarrier.map({ barriers[$0.rawValue] != nil }) ?? true
-      else { continue }
-      var candidate = LinkCandidate(
-        route: RouteID(name: plugin.name), target: candidateTarget, parameters: extraParameters,
-        barriers: barriers(for: candidateTarget, pluginBarrier: pluginBarrier, source: decision.source),
-        pluginData: data, matchedInTable: false)
-      candidate.pluginValue = value
-      fallbacks.append(candidate)
-    }
-    return ExecutionPlan(
-      target: target, matchedInTable: matchedInTable, extraParameters: extraParameters, pluginData: pluginData,
-      pluginValue: pluginValue, fallbacks: fallbacks)
-  }
-
-  /// Whether a table candidate's plugin accepts its captured values.
-  private static func accepts(_ match: RouteMatch<RouteTarget>) -> Bool {
-    match.value.acceptsParameters?(match.parameters) ?? true
+    guard planning else { return (decision, []) }
+    var chosen = LinkCandidate(
+      route: route, target: match.target, parameters: extras, barriers: barriers, pluginData: match.data,
+      matchedInTable: false)
+    chosen.pluginValue = match.value
+    return (decision, [chosen] + laterPlugins)
   }
 
   /// The barriers a link passes, in order, each once: mandatory, the plugin's, the route's,
   /// then confirmation for a state-changing route reached from outside the app.
-  private func barriers(for target: RouteTarget, pluginBarrier: BarrierName?, source: LinkSource) -> [BarrierName] {
+  func barriers(for target: RouteTarget, pluginBarrier: BarrierName?, source: LinkSource) -> [BarrierName] {
     var names: [BarrierName] = []
     func add(_ name: BarrierName?) {
       if let name, !names.contains(name) { names.append(name) }

@@ -32,16 +32,16 @@ extension DeepLinker {
       }
       return (true, nil)
     }
-    let (decision, plan) = underPolicy(configuration.plannedDecision(input, source: source))
+    let (decision, candidates) = underPolicy(configuration.plannedDecision(input, source: source))
     let redacted = decision.link.map(LinkRedactor.redact) ?? LinkRedactor.redact(raw: input)
     emit(.received, id, redacted)
     return settle(
-      id, decision, plan, configuration, redacted: redacted, isColdStart: false, times: times,
+      id, decision, candidates, configuration, redacted: redacted, isColdStart: false, times: times,
       requestedSource: source, continuation: continuation)
   }
 
   func settle(
-    _ id: UInt64, _ decision: DeepLinkDecision, _ plan: ExecutionPlan?, _ configuration: DeepLinkConfiguration,
+    _ id: UInt64, _ decision: DeepLinkDecision, _ candidates: [LinkCandidate], _ configuration: DeepLinkConfiguration,
     redacted: String, isColdStart: Bool, times: LinkTimes, requestedSource: LinkSource?,
     continuation: CheckedContinuation<DeepLinkResult, Never>?
   ) -> (Bool, LinkWork?) {
@@ -69,13 +69,13 @@ extension DeepLinker {
       if let link = decision.routedLink { notFoundHandler?(link) }
       result = .notFound
     case .routed:
-      guard let plan else { preconditionFailure("a routed decision comes with its plan") }
+      guard !candidates.isEmpty else { preconditionFailure("a routed decision comes with its candidates") }
       if let rewritten = decision.rewrittenTo {
         emit(.rewritten, id, redacted, reason: LinkRedactor.redact(rewritten), owner: decision.rewriteRule?.owner)
       }
       emit(.matched, id, redacted, route: decision.route, owner: decision.owner)
       let work = LinkWork(
-        id: id, decision: decision, plan: plan, configuration: configuration, redacted: redacted,
+        id: id, decision: decision, candidates: candidates, configuration: configuration, redacted: redacted,
         isColdStart: isColdStart, times: times, requestedSource: requestedSource)
       return (true, work)
     }
@@ -83,11 +83,11 @@ extension DeepLinker {
     return (false, nil)
   }
 
-  /// A decision as the link policy in force has it: a switched-off link has no plan.
-  func underPolicy(_ planned: (DeepLinkDecision, ExecutionPlan?)) -> (DeepLinkDecision, ExecutionPlan?) {
+  /// A decision as the link policy in force has it: a switched-off link has no candidates.
+  func underPolicy(_ planned: (DeepLinkDecision, [LinkCandidate])) -> (DeepLinkDecision, [LinkCandidate]) {
     guard let policy else { return planned }
     let decision = policy.apply(to: planned.0, at: currentDate())
-    return (decision, decision.outcome == .routed ? planned.1 : nil)
+    return (decision, decision.outcome == .routed ? planned.1 : [])
   }
 
   /// Drops every link buffered before initialisation, in arrival order, each with a `dropped`
@@ -111,9 +111,9 @@ extension DeepLinker {
     let buffered = coldStartBuffer
     coldStartBuffer = []
     for link in buffered {
-      let (decision, plan) = underPolicy(configuration.plannedDecision(link.input, source: link.source))
+      let (decision, candidates) = underPolicy(configuration.plannedDecision(link.input, source: link.source))
       let (_, work) = settle(
-        link.id, decision, plan, configuration, redacted: link.redacted, isColdStart: true, times: link.times,
+        link.id, decision, candidates, configuration, redacted: link.redacted, isColdStart: true, times: link.times,
         requestedSource: link.source, continuation: link.continuation)
       if let work { startProcessing(work, continuation: link.continuation) }
     }
@@ -176,9 +176,7 @@ extension DeepLinker {
 
   private func process(_ work: LinkWork) async -> DeepLinkResult {
     let decision = work.decision
-    guard let link = decision.routedLink, let first = LinkCandidate(decision, plan: work.plan) else {
-      return .notFound
-    }
+    guard let link = decision.routedLink, let first = work.candidates.first else { return .notFound }
 
     if decision.waitsForPreconditions && !preconditions.isEmpty {
       let outcome = await waitForPreconditions(work)
@@ -188,8 +186,8 @@ extension DeepLinker {
     }
 
     var passedBarriers = Set<BarrierName>()
-    // The plan holds the candidates after the first, computed when the link was decided.
-    for candidate in [first] + work.plan.fallbacks {
+    // The candidates in the order the match walk yielded them when the link was decided.
+    for candidate in work.candidates {
       for name in candidate.barriers where !passedBarriers.contains(name) {
         let outcome = await pass(barrier: name, link: link, work: work, route: candidate.route)
         guard outcome == .passed else { return finish(work, route: candidate.route, outcome, barrier: name) }

@@ -5,8 +5,9 @@ import Foundation
 final class LinkWork {
   let id: UInt64
   let decision: DeepLinkDecision
-  /// How the decision is run: the route or plugin chosen and what it receives.
-  let plan: ExecutionPlan
+  /// How the decision is run: the route or plugin chosen, then its fallbacks, in order, each with
+  /// what it receives.
+  let candidates: [LinkCandidate]
   let configuration: DeepLinkConfiguration
   let redacted: String
   let isColdStart: Bool
@@ -18,12 +19,12 @@ final class LinkWork {
   var isWaiting = false
 
   init(
-    id: UInt64, decision: DeepLinkDecision, plan: ExecutionPlan, configuration: DeepLinkConfiguration,
+    id: UInt64, decision: DeepLinkDecision, candidates: [LinkCandidate], configuration: DeepLinkConfiguration,
     redacted: String, isColdStart: Bool, times: LinkTimes, requestedSource: LinkSource?
   ) {
     self.id = id
     self.decision = decision
-    self.plan = plan
+    self.candidates = candidates
     self.configuration = configuration
     self.redacted = redacted
     self.isColdStart = isColdStart
