@@ -93,7 +93,7 @@ import Testing
         webpageURL: URL(string: "https://shop.example.ca/fr/panier")))
     #expect(await linker.handle(link) == .handled(route: "/cart"))
     #expect(navigator.state.selectedTab == .cart)
-    #expect(navigator.top.map { AnyHashable($0) } == CartPage(locale: "fr"))
+    #expect(navigator.top.map { AnyHashable($0) } == AnyHashable(CartPage(locale: "fr")))
     #expect(navigator.top.map(AppNavigator.title(of:)) == "Panier")
   }
 

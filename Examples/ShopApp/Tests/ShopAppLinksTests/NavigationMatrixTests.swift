@@ -39,11 +39,11 @@ import Testing
     var description: String { "\(link) from \(state)" }
   }
 
-  static let order = "https://shop.example.ca/fr/compte/commandes/9001"
-  static let product = "shopca://ca/product/7"
-  static let cart = "https://shop.example.ca/fr/panier"
-  static let orderPath: [any LinkDestination] = [OrderHistoryPage(), OrderPage(id: 9001, locale: "fr")]
-  static let orderStack = orderPath
+  nonisolated static let order = "https://shop.example.ca/fr/compte/commandes/9001"
+  nonisolated static let product = "shopca://ca/product/7"
+  nonisolated static let cart = "https://shop.example.ca/fr/panier"
+  nonisolated static let orderPath: [any LinkDestination] = [OrderHistoryPage(), OrderPage(id: 9001, locale: "fr")]
+  nonisolated static let orderStack = orderPath
 
   nonisolated static let rows: [Row] = [
     Row(link: order, state: .coldStart, tab: .account, stack: orderStack, action: .replaced),
