@@ -56,6 +56,14 @@ public protocol DeepLinkResponder: AnyObject, Sendable {
   func becomeFirstResponder(child: (any DeepLinkResponder)?)
   /// Runs this node's handler for the link: show the screen.
   func respond(on match: MatchedDeepLink)
+  /// The tab this node is (a tab's coordinator), if it is one. Defaults to `nil`.
+  var deepLinkTab: NavigationTab? { get }
+  /// The screen this node shows under the responder when a link is answered below it, as a
+  /// destination (a list coordinator's list), if it shows one. Defaults to `nil`.
+  var deepLinkDestination: (any LinkDestination)? { get }
+  /// The screen this node shows for `match` when it is the responder, as a destination. Defaults
+  /// to `nil`.
+  func deepLinkDestination(for match: MatchedDeepLink) -> (any LinkDestination)?
 }
 
 extension DeepLinkResponder {
@@ -74,6 +82,23 @@ extension DeepLinkResponder {
   }
 
   public func becomeFirstResponder(child: (any DeepLinkResponder)?) {}
+  public var deepLinkTab: NavigationTab? { nil }
+  public var deepLinkDestination: (any LinkDestination)? { nil }
+  public func deepLinkDestination(for match: MatchedDeepLink) -> (any LinkDestination)? { nil }
+
+  /// Where `link` takes the app in the tree under this node, in the shape a routed link's
+  /// ``DeepLinkCore/LinkNavigation`` has: the tab of the deepest node of the responder chain that
+  /// is a tab, and the destinations the chain's nodes below it show, the responder's own for the
+  /// link last. `nil` when no node responds, no node of the chain is a tab, or the responder
+  /// shows no destination for the link.
+  public func deepLinkNavigation(for link: DeepLink) -> LinkNavigation? {
+    guard let responder = hitTest(with: link), let chain = responderChain(to: responder),
+      let tabIndex = chain.lastIndex(where: { $0.deepLinkTab != nil }), let tab = chain[tabIndex].deepLinkTab,
+      let match = responder.deepLinkRoutes.match(link), let destination = responder.deepLinkDestination(for: match)
+    else { return nil }
+    let parents = chain[(tabIndex + 1)...].dropLast().compactMap(\.deepLinkDestination)
+    return LinkNavigation(tab: tab, path: parents + [destination])
+  }
 
   /// The nodes from this one down to `responder`, both included, or `nil` if `responder` is
   /// not in this subtree. The chain ``ResponderTreePlugin`` prepares, top first.

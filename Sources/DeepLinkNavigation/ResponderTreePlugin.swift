@@ -35,6 +35,7 @@ public struct ResponderTreePlugin: DeepLinkStepResolvingPlugin {
   public let root: any DeepLinkResponder
   let nodes: [Node]
   let unreachable: (@MainActor @Sendable (DeepLink) -> Void)?
+  let navigate: (@MainActor @Sendable (LinkNavigation) -> Void)?
 
   /// Snapshots the tree under `root`.
   ///
@@ -42,10 +43,15 @@ public struct ResponderTreePlugin: DeepLinkStepResolvingPlugin {
   ///   - root: the tree's root, usually the application coordinator.
   ///   - name: the name in telemetry and `debugInfo`.
   ///   - unreachable: called with a link the snapshot accepted but no live node responds to.
+  ///   - navigate: called, after the tree responded, with where the link took the app
+  ///     (``DeepLinkResponder/deepLinkNavigation(for:)``): the same shape a routed link's
+  ///     navigation state has, for an app that keeps its tabs' stacks in one model
+  ///     (``TabNavigationState``).
   @MainActor
   public init(
     root: any DeepLinkResponder, name: String = "ResponderTreePlugin",
-    unreachable: (@MainActor @Sendable (DeepLink) -> Void)? = nil
+    unreachable: (@MainActor @Sendable (DeepLink) -> Void)? = nil,
+    navigate: (@MainActor @Sendable (LinkNavigation) -> Void)? = nil
   ) {
     var nodes: [Node] = []
     func visit(_ node: any DeepLinkResponder) {
@@ -57,6 +63,7 @@ public struct ResponderTreePlugin: DeepLinkStepResolvingPlugin {
     self.name = name
     self.nodes = nodes
     self.unreachable = unreachable
+    self.navigate = navigate
   }
 
   /// The number of nodes in the snapshot.
@@ -126,6 +133,10 @@ public struct ResponderTreePlugin: DeepLinkStepResolvingPlugin {
   }
 
   @MainActor private func dispatch(_ link: DeepLink) {
-    if root.dispatch(link) == nil { unreachable?(link) }
+    guard root.dispatch(link) != nil else {
+      unreachable?(link)
+      return
+    }
+    if let navigate, let navigation = root.deepLinkNavigation(for: link) { navigate(navigation) }
   }
 }

@@ -24,7 +24,7 @@ public enum PlatformChains {
     }
   }
 
-  /// Where a chained link takes the app: the first step's tab (``NavigationTab/home`` when its
+  /// Where a chained link takes the app: the first step's tab (``DeepLinkCore/NavigationTab/home`` when its
   /// route does not say), each step's destination in order, the last step's on top.
   public static func navigation(of plan: NavigationPlan<PlatformRoute>) -> LinkNavigation {
     let path = plan.steps.map { $0.value.destination(from: DeepLinkParameters($0.parameters)) }
