@@ -19,7 +19,7 @@ import Testing
     var testDescription: String { link }
   }
 
-  /// One link per platform route (and CA's flyer), from outside the app.
+  /// One link per platform route, from outside the app (through CA's composition, for its web paths).
   static let rows: [Row] = [
     Row(link: "shop://", tab: .home, path: [HomePage()], isTabRoot: true),
     Row(link: "shop://home", tab: .home, path: [HomePage()], isTabRoot: true),
@@ -41,7 +41,7 @@ import Testing
       path: [OrderHistoryPage(), TransactionPage(transactionID: "t-77")]),
     Row(link: "shop://account", tab: .account, path: [AccountPage()], isTabRoot: true),
     Row(link: "shop://login", tab: .account, path: [LoginPage()]),
-    Row(link: "shopca://ca/flyer/3021", tab: .home, path: [FlyerPage(storeID: 3021, locale: nil)]),
+    Row(link: "shop://productdetail/34", tab: .home, path: [ProductDetailPage(id: 34)]),
   ]
 
   @Test("each route's link carries its tab and its path, parents first, its own destination last", arguments: rows)
@@ -101,7 +101,7 @@ import Testing
     let configuration = try #require(composedConfiguration(CAMarket()))
     let names = configuration.destinationTypes.map { String(describing: $0) }
     #expect(Set(names).count == names.count)
-    for name in ["OrderHistoryPage", "OrderPage", "CheckoutPage", "PaymentPage", "FlyerPage", "HomePage"] {
+    for name in ["OrderHistoryPage", "OrderPage", "CheckoutPage", "PaymentPage", "HomePage"] {
       #expect(names.contains(name), "\(name)")
     }
   }

@@ -45,3 +45,15 @@ import Testing
     #expect(DeepLinkAssembly.validate(market: "CA") == [])
   }
 }
+
+/// Where CA's own route lives (Docs/Navigation.md): the home tab.
+@Suite struct CANavigationTests {
+  @Test("a flyer link opens the home tab with the flyer")
+  func flyer() throws {
+    let configuration = try DeepLinkAssembly.configuration(market: "CA")
+    let decision = configuration.decide("https://shop.example.ca/fr/circulaire/3021")
+    let navigation = try #require(configuration.navigation(for: decision))
+    #expect(navigation.tab == .home)
+    #expect(navigation.path.map { AnyHashable($0) } == [AnyHashable(FlyerPage(storeID: 3021, locale: "fr"))])
+  }
+}

@@ -65,6 +65,7 @@ public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
   public var barriers: [BarrierName] { PlatformRoute.payInStore.barriers }
   public var changesState: Bool { PlatformRoute.payInStore.changesState }
   public var destination: (any LinkDestination.Type)? { PlatformRoute.payInStore.destination }
+  public var placement: LinkPlacement? { PlatformRoute.payInStore.placement }
 
   public func acceptsParameters(_ parameters: DeepLinkParameters) -> Bool {
     guard let reference = parameters["reference"] else { return false }
@@ -76,7 +77,11 @@ public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
   @MainActor public func handleDeepLink(
     parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
-    navigator.show([PlatformRoute.payInStore.destination(from: parameters)])
+    if let navigation = state.navigation {
+      navigator.navigate(to: navigation)
+    } else {
+      navigator.show([PlatformRoute.payInStore.destination(from: parameters)])
+    }
     completion()
   }
 }

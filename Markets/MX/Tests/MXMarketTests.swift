@@ -21,7 +21,8 @@ import Testing
     let result = await linker.handle("https://shop.example.com.mx/pago-en-tienda/ABC123DEF456")
     #expect(result == .handled(route: "/pay-in-store/{reference}"))
     #expect(navigator.confirmations.count == 1)
-    #expect(navigator.shownValues == [[PayInStorePage(reference: "ABC123DEF456")]])
+    #expect(navigator.shownValues == [[OrderHistoryPage(), PayInStorePage(reference: "ABC123DEF456")]])
+    #expect(navigator.navigations.map(\.tab) == [.account])
   }
 
   @Test("a refused confirmation drops pay-in-store without showing it")
@@ -35,5 +36,20 @@ import Testing
   @Test("the MX market composes with the platform without problems")
   func composes() {
     #expect(DeepLinkAssembly.validate(market: "MX") == [])
+  }
+}
+
+/// Where MX's own route lives (Docs/Navigation.md): the account tab, above the order history.
+@Suite struct MXNavigationTests {
+  @Test("a pay-in-store link opens the account tab above the order history")
+  func payInStore() throws {
+    let configuration = try DeepLinkAssembly.configuration(market: "MX")
+    let decision = configuration.decide("https://shop.example.com.mx/pago-en-tienda/ABC123DEF456")
+    let navigation = try #require(configuration.navigation(for: decision))
+    #expect(navigation.tab == .account)
+    #expect(
+      navigation.path.map { AnyHashable($0) } == [
+        AnyHashable(OrderHistoryPage()), AnyHashable(PayInStorePage(reference: "ABC123DEF456")),
+      ])
   }
 }
