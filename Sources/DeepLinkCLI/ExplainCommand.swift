@@ -45,7 +45,7 @@ enum ExplainCommand {
     lines.append(("barriers", decision.barriers.isEmpty ? "none" : barrierText(decision)))
     if decision.outcome == .routed, let route = decision.route {
       // A table route's name is its own; a plugin's step is named by its pattern, as `route` prints it.
-      let name = configuration.routeIDs.contains(route) ? route.name : route.description
+      let name = configuration.route(route) != nil ? route.name : route.description
       let parameters = report.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
       lines.append(("handler", "\(name) (`\(route)`)" + (parameters.isEmpty ? "" : " with \(parameters)")))
       if !report.steps.isEmpty { lines.append(("steps", report.steps.joined(separator: " → "))) }
@@ -95,25 +95,29 @@ enum ExplainCommand {
     switchedOff: (version: String, entry: LinkPolicy.Entry)?
   ) -> [String] {
     var notes: [String] = []
-    for route in configuration.routeList {
-      guard let pattern = try? RoutePattern(route.pattern) else { continue }
+    // A step-resolving plugin's route carries the pattern of the step it resolved: the table
+    // route of that pattern is the one shown as chosen.
+    let chosen = decision.route?.pattern
+    for route in configuration.routeDescriptions {
+      let pattern = route.pattern
       switch PatternProbe.probe(pattern, link) {
       case .unrelated:
         continue
       case .rejected(let why):
-        notes.append("✗ `\(route.pattern)`: \(why)")
+        notes.append("✗ `\(pattern.source)`: \(why)")
       case .matches:
-        if route.pattern == decision.route?.description, let (version, entry) = switchedOff {
+        if pattern.source == chosen, let (version, entry) = switchedOff {
           notes.append(
-            "✗ `\(route.pattern)` (\(route.name)): matches, but policy \(version) switches off \(entry.target): "
+            "✗ `\(pattern.source)` (\(route.id.name)): matches, but policy \(version) switches off \(entry.target): "
               + entry.reason)
-        } else if route.pattern == decision.route?.description {
-          notes.append("✓ `\(route.pattern)` (\(route.name))")
+        } else if pattern.source == chosen {
+          notes.append("✓ `\(pattern.source)` (\(route.id.name))")
         } else if decision.outcome == .routed {
           notes.append(
-            "· `\(route.pattern)`: matches, but `\(decision.route?.description ?? "?")` won (more specific or earlier)")
+            "· `\(pattern.source)`: matches, but `\(decision.route?.description ?? "?")` won (more specific or earlier)"
+          )
         } else {
-          notes.append("✗ `\(route.pattern)`: the route's own check refused the captured values")
+          notes.append("✗ `\(pattern.source)`: the route's own check refused the captured values")
         }
       }
     }

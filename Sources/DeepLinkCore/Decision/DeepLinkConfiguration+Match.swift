@@ -70,7 +70,7 @@ extension DeepLinkConfiguration {
         trace.add(.match, "plugin `\(plugin.name)` declines")
         continue
       }
-      if let pluginBarrier, barriers[pluginBarrier.rawValue] == nil {
+      if let pluginBarrier, barriers[pluginBarrier] == nil {
         trace.add(
           .match, "plugin `\(plugin.name)` takes it behind barrier `\(pluginBarrier)`, which is not installed: skipped")
         namedUnknownBarrier = true

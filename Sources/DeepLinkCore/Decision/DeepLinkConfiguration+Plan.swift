@@ -191,7 +191,7 @@ extension DeepLinkConfiguration {
       let (option, _, value) =
         stepResolver?.resolveDeepLinkValue(inertLink) ?? (plugin.shouldHandleDeepLink(inertLink), [], nil)
       guard let (data, pluginBarrier) = option.acceptance,
-        pluginBarrier.map({ barriers[$0.rawValue] != nil }) ?? true
+        pluginBarrier.map({ barriers[$0] != nil }) ?? true
       else { continue }
       var candidate = LinkCandidate(
         route: RouteID(name: plugin.name), target: candidateTarget, parameters: extraParameters,

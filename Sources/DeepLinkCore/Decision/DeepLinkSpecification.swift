@@ -11,10 +11,10 @@ package struct DeepLinkSpecification: Sendable {
   package private(set) var plugins: [any DeepLinkHandlerPlugin] = []
   /// Who installed each plugin of ``plugins``, at the same index.
   package private(set) var pluginOwners: [LinkOwner] = []
-  /// The installed barriers, by name (its `rawValue`).
-  package var barriers: [String: any DeepLinkHandlingBarrier] = [:]
+  /// The installed barriers, by name.
+  package var barriers: [BarrierName: any DeepLinkHandlingBarrier] = [:]
   /// Who installed each barrier, by name; a barrier without an entry is the platform's.
-  package var barrierOwners: [String: LinkOwner] = [:]
+  package var barrierOwners: [BarrierName: LinkOwner] = [:]
   /// The scheme and host filters.
   package var filters = LinkFilters()
   /// The barrier every link passes.
@@ -43,8 +43,8 @@ package struct DeepLinkSpecification: Sendable {
 
   /// Installs `barrier` as `owner`'s, replacing a barrier of the same name.
   package mutating func install(_ barrier: any DeepLinkHandlingBarrier, owner: LinkOwner) {
-    barriers[barrier.name.rawValue] = barrier
-    barrierOwners[barrier.name.rawValue] = owner == .platform ? nil : owner
+    barriers[barrier.name] = barrier
+    barrierOwners[barrier.name] = owner == .platform ? nil : owner
   }
 }
 
@@ -81,11 +81,11 @@ extension DeepLinkConfiguration {
             destination: pathPlugin.destination)))
     }
     let installed = specification.barriers
-    if let mandatory = specification.mandatoryBarrier, !installed.keys.contains(mandatory.rawValue) {
+    if let mandatory = specification.mandatoryBarrier, installed[mandatory] == nil {
       throw .unknownBarrier(name: mandatory, usedBy: "mandatory barrier")
     }
     for route in routes {
-      for name in route.target.barriers where !installed.keys.contains(name.rawValue) {
+      for name in route.target.barriers where installed[name] == nil {
         throw .unknownBarrier(name: name, usedBy: route.pattern.source)
       }
       if route.target.changesState && specification.confirmationBarrier == nil {

@@ -6,8 +6,8 @@ extension DeepLinkConfiguration {
   ) throws(DeepLinkConfigurationError) {
     var declared: [(type: ObjectIdentifier, route: RouteSpecification)] = []
     // The rules onto each target, found in one pass: a route's own are then read in place.
-    var rulesByTarget: [String: [CompiledRewrite]] = [:]
-    for rule in rules { rulesByTarget[rule.rule.target, default: []].append(rule) }
+    var rulesByTarget: [RoutePattern: [CompiledRewrite]] = [:]
+    for rule in rules { rulesByTarget[rule.target, default: []].append(rule) }
     for route in routes {
       guard let destination = route.target.destination else { continue }
       let identifier = ObjectIdentifier(destination)
@@ -18,7 +18,7 @@ extension DeepLinkConfiguration {
             problem: .sharedDestination(otherRoute: other.pattern.source)))
       }
       declared.append((identifier, route))
-      try DestinationCheck.check(destination, route: route.pattern, rules: rulesByTarget[route.pattern.source] ?? [])
+      try DestinationCheck.check(destination, route: route.pattern, rules: rulesByTarget[route.pattern] ?? [])
     }
   }
 
@@ -31,21 +31,18 @@ extension DeepLinkConfiguration {
   public func destination(for decision: DeepLinkDecision) -> (any LinkDestination)? {
     guard decision.outcome == .routed, decision.steps.isEmpty, let route = decision.route,
       let pattern = route.pattern, let index = routeSources.firstIndex(of: pattern),
-      routes.routes[index].value.name == route.name,
-      let type = routes.routes[index].value.destination
+      case let target = routes.value(at: Int32(index)), target.name == route.name,
+      let type = target.destination
     else { return nil }
     return try? decision.parameters.decode(type)
   }
 
-  /// The route that declares `type` as its destination (the first registered), and its owner.
-  func route(declaring type: any LinkDestination.Type) -> (pattern: String, owner: LinkOwner)? {
+  /// The route that declares `type` as its destination (the first registered).
+  func route(declaring type: any LinkDestination.Type) -> RouteDescription? {
     let identifier = ObjectIdentifier(type)
-    for route in routes.routes {
-      if let destination = route.value.destination, ObjectIdentifier(destination) == identifier {
-        return (route.pattern, route.value.owner)
-      }
-    }
-    return nil
+    return routeDescriptions.indices.first {
+      routes.value(at: Int32($0)).destination.map(ObjectIdentifier.init) == identifier
+    }.map { routeDescriptions[$0] }
   }
 
   /// The link to share for `destination`: the configuration's market's web link to it, else the
@@ -61,11 +58,12 @@ extension DeepLinkConfiguration {
   public func link(to destination: some LinkDestination) throws(ShareLinkError) -> DeepLink {
     let (route, parameters, preferences) = try parts(of: destination)
     let link = try webLink(
-      to: route, parameters: parameters, owner: market.map(LinkOwner.market) ?? .platform, preferences: preferences)
+      to: route.id, parameters: parameters, owner: market.map(LinkOwner.market) ?? .platform,
+      preferences: preferences)
     let back = self.destination(for: decide(link.absoluteString, source: .inApp))
     guard let back, AnyHashable(back) == AnyHashable(destination) else {
       throw .valuesDoNotRoundTrip(
-        route: route, parameters: parameters.merging(preferences) { own, _ in own },
+        route: route.id, parameters: parameters.merging(preferences) { own, _ in own },
         reason: "`\(link.absoluteString)` opens " + (back.map { "\($0)" } ?? "no destination"))
     }
     return link
@@ -80,7 +78,7 @@ extension DeepLinkConfiguration {
   /// - Throws: ``ShareLinkError``.
   public func appLink(to destination: some LinkDestination) throws(ShareLinkError) -> DeepLink {
     let (route, parameters, _) = try parts(of: destination)
-    let owner = self.route(declaring: type(of: destination))?.owner ?? .platform
+    let owner = route.owner
     let scheme: String
     if owner == .platform {
       scheme = appScheme
@@ -88,21 +86,21 @@ extension DeepLinkConfiguration {
       scheme = own
     } else {
       throw .valuesDoNotRoundTrip(
-        route: route, parameters: parameters,
+        route: route.id, parameters: parameters,
         reason: "\(owner) has no scheme of its own, and only its links reach the route")
     }
     let link: DeepLink
     do {
-      link = try RoutePattern(route).link(parameters, scheme: scheme)
+      link = try route.pattern.link(parameters, scheme: scheme)
     } catch {
-      throw .valuesDoNotRoundTrip(route: route, parameters: parameters, reason: "\(error)")
+      throw .valuesDoNotRoundTrip(route: route.id, parameters: parameters, reason: "\(error)")
     }
     let back = decide(link.absoluteString, source: .inApp)
-    guard back.outcome == .routed, back.route?.pattern == route,
+    guard back.outcome == .routed, back.route?.pattern == route.pattern.source,
       parameters.allSatisfy({ back.parameters[$0.key] == $0.value })
     else {
       throw .valuesDoNotRoundTrip(
-        route: route, parameters: parameters,
+        route: route.id, parameters: parameters,
         reason: "`\(link.absoluteString)` decides as \(back.outcome)" + (back.route.map { " \($0)" } ?? ""))
     }
     return link
@@ -111,17 +109,17 @@ extension DeepLinkConfiguration {
   /// The route of `destination`'s type, its fields the route captures, and the other fields.
   private func parts(
     of destination: some LinkDestination
-  ) throws(ShareLinkError) -> (route: String, parameters: [String: String], preferences: [String: String]) {
-    guard let route = route(declaring: type(of: destination))?.pattern else {
+  ) throws(ShareLinkError) -> (route: RouteDescription, parameters: [String: String], preferences: [String: String]) {
+    guard let route = route(declaring: type(of: destination)) else {
       throw .unknownDestination(String(describing: type(of: destination)))
     }
     let fields: DeepLinkParameters
     do {
       fields = try DeepLinkParameters(encoding: destination)
     } catch {
-      throw .valuesDoNotRoundTrip(route: route, parameters: [:], reason: error.description)
+      throw .valuesDoNotRoundTrip(route: route.id, parameters: [:], reason: error.description)
     }
-    let captured = Set((try? RoutePattern(route))?.parameterNames ?? [])
+    let captured = Set(route.pattern.parameterNames)
     var parameters: [String: String] = [:]
     var preferences: [String: String] = [:]
     for (name, value) in fields {
