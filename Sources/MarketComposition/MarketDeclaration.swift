@@ -19,7 +19,7 @@ struct MarketDeclaration {
       rules: market.universalLinks,
       // A plugin whose path does not parse is reported when the market is compiled.
       routes: plugins.compactMap(\.pathMatching).compactMap { plugin in
-        (try? RoutePattern(plugin.matchingPath)).map { MarketBoundary.Route(name: plugin.name, pattern: $0) }
+        (try? plugin.matchingPattern).map { MarketBoundary.Route(name: plugin.name, pattern: $0) }
       },
       barriers: barriers.map(\.name))
   }

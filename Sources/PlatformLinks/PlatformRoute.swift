@@ -71,6 +71,12 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The pattern as parsed where the route was declared, whatever its namespace: what the
+  /// route's plugin and rules use, so a route is parsed once.
+  var declaredPattern: RoutePattern {
+    get throws(RoutePatternError) { try parsed.get() }
+  }
+
   /// The app link for this route with `parameters`, in the platform's scheme.
   ///
   /// - Throws: ``DeepLinkCore/RoutePatternError`` for a malformed route pattern,

@@ -43,7 +43,7 @@ public final class DeepLinkConfiguration: Sendable {
   public let confirmationBarrier: BarrierName?
   /// The installed barriers, by name, resolved when the configuration is compiled: every
   /// barrier a route, a path-matching plugin or the mandatory barrier names is one of them.
-  let barriers: [BarrierName: any DeepLinkHandlingBarrier]
+  let barriers: InstalledBarriers
 
   let schemes: SmallStringMap<URLScheme>
   /// The exact domains (see ``SmallStringMap`` for why not a `Set`); wildcard domains are
@@ -76,7 +76,7 @@ public final class DeepLinkConfiguration: Sendable {
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink],
     routes: [RouteSpecification],
     plugins: [any DeepLinkHandlerPlugin], opaquePluginIndices: [Int], pluginOwners: [LinkOwner],
-    barriers: [BarrierName: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
+    barriers: InstalledBarriers = InstalledBarriers(), filters: LinkFilters,
     mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?, checksDestinations: Bool = true
   ) throws(DeepLinkConfigurationError) {
     let schemeNames = urlSchemes.map(\.scheme)
@@ -224,7 +224,7 @@ public final class DeepLinkConfiguration: Sendable {
   public var opaquePluginNames: [String] { opaquePlugins.map(\.target.name) }
 
   /// The names of the installed barriers, sorted.
-  public var barrierNames: [BarrierName] { barriers.keys.sorted() }
+  public var barrierNames: [BarrierName] { barriers.names.sorted() }
 
   /// Who installed each opaque plugin of ``opaquePluginNames``, in the same order.
   public var opaquePluginOwners: [LinkOwner] { opaquePlugins.map(\.target.owner) }

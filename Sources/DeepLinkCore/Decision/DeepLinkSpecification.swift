@@ -12,9 +12,7 @@ package struct DeepLinkSpecification: Sendable {
   /// Who installed each plugin of ``plugins``, at the same index.
   package private(set) var pluginOwners: [LinkOwner] = []
   /// The installed barriers, by name.
-  package var barriers: [BarrierName: any DeepLinkHandlingBarrier] = [:]
-  /// Who installed each barrier, by name; a barrier without an entry is the platform's.
-  package var barrierOwners: [BarrierName: LinkOwner] = [:]
+  var barriers = InstalledBarriers()
   /// The scheme and host filters.
   package var filters = LinkFilters()
   /// The barrier every link passes.
@@ -44,7 +42,6 @@ package struct DeepLinkSpecification: Sendable {
   /// Installs `barrier` as `owner`'s, replacing a barrier of the same name.
   package mutating func install(_ barrier: any DeepLinkHandlingBarrier, owner: LinkOwner) {
     barriers[barrier.name] = barrier
-    barrierOwners[barrier.name] = owner == .platform ? nil : owner
   }
 }
 
@@ -65,7 +62,7 @@ extension DeepLinkConfiguration {
       }
       let pattern: RoutePattern
       do {
-        pattern = try RoutePattern(pathPlugin.matchingPath)
+        pattern = try pathPlugin.matchingPattern
       } catch {
         throw .malformedPattern(error)
       }
