@@ -204,7 +204,7 @@ public struct MarketComposer: Sendable {
     return configuration.rewriteRules.compactMap { compiled in
       let rule = compiled.rule
       guard !routed.contains(compiled.target), reported.insert(rule.description).inserted else { return nil }
-      return .unroutedTarget(market: rule.owner.marketID, rule: rule.pattern, target: rule.target.description)
+      return .unroutedTarget(market: rule.owner.marketID, rule: rule.pattern, target: rule.target)
     }
   }
 }
