@@ -17,7 +17,7 @@ struct ComposeBenchmark: BenchmarkSection {
     let platform = MarketBoundary.Side(
       owner: .platform, domains: [Domain("shop.example.com")], schemes: [URLScheme("shop")],
       routes: context.routes[0..<Self.platformRoutes].enumerated().map {
-        MarketBoundary.Route(name: "route\($0.offset)", pattern: $0.element.pattern)
+        MarketBoundary.Route(name: "route\($0.offset)", pattern: parsed($0.element.pattern))
       })
     let market = Self.market(id: "BENCH", rules: Self.marketRules)
     // Checked outside the timing: the clean market has no problem, and a planted takeover of a
@@ -26,7 +26,7 @@ struct ComposeBenchmark: BenchmarkSection {
     let clean = probe.problems(of: market)
     precondition(clean.isEmpty, "compose: the generated market should be clean: \(clean.prefix(3).map(\.description))")
     var planted = market
-    planted.routes.append(MarketBoundary.Route(name: "takeover", pattern: context.routes[1234].pattern))
+    planted.routes.append(MarketBoundary.Route(name: "takeover", pattern: parsed(context.routes[1234].pattern)))
     let found = probe.problems(of: planted)
     precondition(
       found.count >= 1 && found.allSatisfy { $0.description.contains("takeover") },
@@ -92,9 +92,10 @@ struct ComposeBenchmark: BenchmarkSection {
       switch index % 4 {
       case 0: side.rules.append(UniversalLink("https://\(host)/m\(index)/{slug}/{id}", to: "/product/{id:int}"))
       case 1: side.rules.append(UniversalLink("\(scheme)://zq\(index)/{code}", to: "/zq\(index)/{code}"))
-      case 2: side.routes.append(MarketBoundary.Route(name: "offer\(index)", pattern: "/zq\(index)/{code}"))
+      case 2: side.routes.append(MarketBoundary.Route(name: "offer\(index)", pattern: parsed("/zq\(index)/{code}")))
       default:
-        side.routes.append(MarketBoundary.Route(name: "deep\(index)", pattern: "/{lang:int}/zz\(index)/{code:uuid}"))
+        side.routes.append(
+          MarketBoundary.Route(name: "deep\(index)", pattern: parsed("/{lang:int}/zz\(index)/{code:uuid}")))
       }
     }
     return side
@@ -118,5 +119,14 @@ struct BenchMarket: MarketModule {
       WebPath("/carrinho", to: .cart), WebPath("/categoria/{slug}/{id}", to: .category),
       WebPath("/pedidos/{id}", to: .order), WebPath("/oferta/{code}", to: PlatformRoute("offer", "/zq\(index)/{code}")),
     ]
+  }
+}
+
+/// A generated pattern, parsed: the generator writes only valid ones.
+private func parsed(_ pattern: String) -> RoutePattern {
+  do {
+    return try RoutePattern(pattern)
+  } catch {
+    preconditionFailure("compose: the generator wrote a malformed pattern: \(error)")
   }
 }

@@ -58,7 +58,7 @@ struct LaunchBenchmark: BenchmarkSection {
     if let before = MemoryBenchmark.heapInUse(), let configuration = try? DeepLinkAssembly.configuration(market: "CA") {
       let after = MemoryBenchmark.heapInUse() ?? before
       retained = after - before
-      withExtendedLifetime(configuration) { sink.consume(configuration.routeList.count) }
+      withExtendedLifetime(configuration) { sink.consume(configuration.routeDescriptions.count) }
     }
 
     // Generated markets: an empty one for the fixed cost, then each size.
@@ -81,7 +81,7 @@ struct LaunchBenchmark: BenchmarkSection {
       let timing = harness.measure(
         "launch compose generated \(rules) rules", operations: 1, samples: context.quick ? 2 : rules >= 10_000 ? 5 : nil
       ) {
-        sink.consume((try? composer.configuration(for: market))?.routeList.count ?? -1)
+        sink.consume((try? composer.configuration(for: market))?.routeDescriptions.count ?? -1)
       }
       generatedTimes[rules] = timing.median
     }

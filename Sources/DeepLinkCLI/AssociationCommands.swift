@@ -83,7 +83,7 @@ enum AssociationCommands {
   static func domainFile(
     _ selection: MarketSelection
   ) throws -> (host: String, file: AppleAppSiteAssociation, rules: [CompiledRewrite]) {
-    let rules = selection.configuration.universalLinks.compactMap { try? $0.compile() }
+    let rules = selection.configuration.rewriteRules
     let hosts = marketHosts(selection)
     var switchedOff: [String: String] = [:]
     if let policy = selection.policy {
@@ -96,7 +96,7 @@ enum AssociationCommands {
           status: .failure)
       }
       for rule in rules {
-        if let entry = policy.entry(switchingOff: rule.rule, target: rule.target.source, at: now) {
+        if let entry = policy.entry(switchingOff: rule.rule, at: now) {
           switchedOff[rule.rule.pattern] = "\(policy.version): \(entry.reason)"
         }
       }
@@ -154,7 +154,7 @@ enum AssociationCommands {
     let selection = try MarketSelection.resolve(parsed, environment: environment)
     var dynamic: [AndroidAppLinks.DynamicComponent]? = nil
     if parsed.has("--dynamic-rules") {
-      let rules = selection.configuration.universalLinks.compactMap { try? $0.compile() }
+      let rules = selection.configuration.rewriteRules
       dynamic = AndroidAppLinks(rules: rules, hosts: marketHosts(selection)).dynamicComponents
     }
     environment.standardOutput.write(
@@ -164,7 +164,7 @@ enum AssociationCommands {
 
   static func intentFilters(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {
     let selection = try MarketSelection.resolve(parsed, environment: environment)
-    let rules = selection.configuration.universalLinks.compactMap { try? $0.compile() }
+    let rules = selection.configuration.rewriteRules
     let hosts = marketHosts(selection)
     guard !hosts.isEmpty else {
       throw CommandFailure(message: "Market\(selection.id ?? "") declares no domains", status: .failure)

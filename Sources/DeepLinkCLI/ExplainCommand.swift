@@ -48,7 +48,7 @@ enum ExplainCommand {
     lines.append(("barriers", decision.barriers.isEmpty ? "none" : barrierText(decision)))
     if decision.outcome == .routed, let route = decision.route {
       // A table route's name is its own; a plugin's step is named by its pattern, as `route` prints it.
-      let name = configuration.routeIDs.contains(route) ? route.name : route.description
+      let name = configuration.route(route) != nil ? route.name : route.description
       let parameters = report.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
       lines.append(("handler", "\(name) (`\(route)`)" + (parameters.isEmpty ? "" : " with \(parameters)")))
       if !report.steps.isEmpty { lines.append(("steps", report.steps.joined(separator: " → "))) }
@@ -125,11 +125,9 @@ enum ExplainCommand {
         notes.append("✗ `\(pattern)`: matches, but a captured value is refused")
       }
     }
-    for route in configuration.routeList {
-      guard let pattern = try? RoutePattern(route.pattern),
-        case .rejected(let why) = PatternProbe.probe(pattern, link)
-      else { continue }
-      notes.append("✗ `\(route.pattern)`: \(why)")
+    for route in configuration.routeDescriptions {
+      guard case .rejected(let why) = PatternProbe.probe(route.pattern, link) else { continue }
+      notes.append("✗ `\(route.pattern.source)`: \(why)")
     }
     return notes
   }

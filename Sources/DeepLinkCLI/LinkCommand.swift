@@ -8,17 +8,17 @@ enum LinkCommand {
     let selection = try MarketSelection.resolve(parsed, environment: environment)
     let configuration = selection.configuration
     let requested = parsed.positionals[0]
-    let routes = configuration.routeList
+    let routes = configuration.routeDescriptions
     guard
-      let route = routes.first(where: { $0.pattern == requested })?.pattern
-        ?? routes.first(where: { $0.name == requested })?.pattern
+      let route = routes.first(where: { $0.pattern.source == requested })
+        ?? routes.first(where: { $0.id.name == requested })
     else {
       throw UsageError(
         "no route `\(requested)`; give a route's name or pattern (`deeplink routes` lists them)", command: .link)
     }
     // Nothing given is dropped silently: every NAME must be one of the route's parameters, given
     // once, and a --locale must be one the market's web rules are written for.
-    let names = (try? RoutePattern(route).parameterNames) ?? []
+    let names = route.pattern.parameterNames
     var parameters: [String: String] = [:]
     for argument in parsed.positionals.dropFirst() {
       guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
@@ -27,7 +27,7 @@ enum LinkCommand {
       let name = String(argument[..<equals])
       guard names.contains(name) else {
         throw UsageError(
-          "`\(name)` is not a parameter of `\(route)`; "
+          "`\(name)` is not a parameter of `\(route.pattern.source)`; "
             + (names.isEmpty ? "it takes none" : "give " + names.map { "`\($0)=…`" }.joined(separator: ", ")),
           command: .link)
       }
@@ -52,7 +52,9 @@ enum LinkCommand {
     }
     let preferences = locale.map { ["locale": $0] } ?? [:]
     // The owner's web rules onto the route, and those of them the preferences fit (as `webLink` picks them).
-    let ownOntoRoute = ownRules.filter { $0.target == route && $0.pattern.hasPrefix("http") }
+    let ownOntoRoute = configuration.rewriteRules.filter {
+      $0.rule.owner == owner && $0.target == route.pattern && $0.rule.pattern.hasPrefix("http")
+    }.map(\.rule)
     let fitting = ownOntoRoute.filter { $0.parameters.allSatisfy { preferences[$0.key] == $0.value } }
     /// The usage error when the owner has rules onto the route but none in the locale asked for.
     func localeProblem() -> UsageError? {
@@ -62,11 +64,11 @@ enum LinkCommand {
         return locale == nil
           ? nil
           : UsageError(
-            "\(owner) has no web link onto `\(route)` in any locale; leave out --locale to share the platform's",
+            "\(owner) has no web link onto `\(route.pattern.source)` in any locale; leave out --locale to share the platform's",
             command: .link)
       }
       return UsageError(
-        "\(owner)'s web links onto `\(route)` are written for "
+        "\(owner)'s web links onto `\(route.pattern.source)` are written for "
           + (locales.isEmpty
             ? "no locale: leave out --locale"
             : "--locale " + locales.joined(separator: ", ")
@@ -75,7 +77,7 @@ enum LinkCommand {
     }
     let link: DeepLink
     do {
-      link = try configuration.webLink(to: route, parameters: parameters, owner: owner, preferences: preferences)
+      link = try configuration.webLink(to: route.id, parameters: parameters, owner: owner, preferences: preferences)
     } catch {
       if let problem = localeProblem() { throw problem }
       throw CommandFailure(message: error.description, status: .failure)
@@ -86,7 +88,7 @@ enum LinkCommand {
       if let problem = localeProblem() { throw problem }
       if !fitting.isEmpty {
         throw CommandFailure(
-          message: "\(owner)'s web links onto `\(route)` cannot carry "
+          message: "\(owner)'s web links onto `\(route.pattern.source)` cannot carry "
             + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             + " (only the platform's `\(link.absoluteString)` can); check the values against \(owner)'s patterns "
             + "(`deeplink routes --market …`) or share the app link",

@@ -16,14 +16,14 @@ enum RoutesCommand {
       json.strings(configuration.domains.map(\.description))
       json.key("routes")
       json.beginArray()
-      for (route, owner) in zip(configuration.routeList, configuration.routeOwners) {
+      for route in configuration.routeDescriptions {
         json.beginObject()
         json.key("pattern")
-        json.string(route.pattern)
+        json.string(route.pattern.source)
         json.key("owner")
-        json.string(owner.word)
+        json.string(route.owner.word)
         json.key("name")
-        json.string(route.name)
+        json.string(route.id.name)
         json.key("barriers")
         json.strings(route.barriers.map(\.rawValue))
         json.key("changesState")
@@ -42,7 +42,7 @@ enum RoutesCommand {
         json.key("pattern")
         json.string(rule.pattern)
         json.key("target")
-        json.string(rule.target)
+        json.string(rule.target.description)
         json.key("parameters")
         json.beginObject()
         for (name, value) in rule.parameters.sorted(by: { $0.key < $1.key }) {
@@ -71,15 +71,16 @@ enum RoutesCommand {
     var text = "market    \(selection.id ?? "none (the platform alone)")\n"
     text += "schemes   \(configuration.urlSchemes.map(\.description).joined(separator: ", "))\n"
     text += "domains   \(configuration.domains.map(\.description).joined(separator: ", "))\n"
-    let routes = configuration.routeList
+    let routes = configuration.routeDescriptions
     text += "\nroutes (\(routes.count), registration order)\n"
-    let width = (routes.map(\.pattern.count).max() ?? 0) + 2
-    let nameWidth = (routes.map(\.name.count).max() ?? 0) + 2
-    for (route, owner) in zip(routes, configuration.routeOwners) {
-      var notes = ["owner " + owner.word] + route.barriers.map(\.rawValue)
+    let width = (routes.map(\.pattern.source.count).max() ?? 0) + 2
+    let nameWidth = (routes.map(\.id.name.count).max() ?? 0) + 2
+    for route in routes {
+      var notes = ["owner " + route.owner.word] + route.barriers.map(\.rawValue)
       if route.changesState { notes.append("changes state: confirmation from outside") }
       var line =
-        "  " + route.pattern.padded(to: width) + route.name.padded(to: nameWidth) + notes.joined(separator: ", ")
+        "  " + route.pattern.source.padded(to: width) + route.id.name.padded(to: nameWidth)
+        + notes.joined(separator: ", ")
       while line.last == " " { line.removeLast() }
       text += line + "\n"
     }
@@ -89,7 +90,7 @@ enum RoutesCommand {
     text += "\nrules (\(rules.count), in effect order)\n"
     let ruleWidth = (rules.map(\.pattern.count).max() ?? 0) + 2
     for rule in rules {
-      var line = "  " + rule.pattern.padded(to: ruleWidth) + "→ " + rule.target
+      var line = "  " + rule.pattern.padded(to: ruleWidth) + "→ " + rule.target.description
       if !rule.parameters.isEmpty {
         line += "  " + rule.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
       }

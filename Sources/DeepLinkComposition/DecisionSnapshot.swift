@@ -129,9 +129,8 @@ public struct DecisionSnapshot: Sendable, Equatable {
       links += sampleLinks(compiled.pattern, scheme: compiled.pattern.scheme, host: host)
     }
     let scheme = configuration.urlSchemes.first { $0.owner == owner }?.scheme ?? configuration.appScheme
-    for (route, routeOwner) in zip(configuration.routeList, configuration.routeOwners) where routeOwner == owner {
-      guard let pattern = try? RoutePattern(route.pattern) else { continue }
-      links += sampleLinks(pattern, scheme: scheme, host: nil)
+    for route in configuration.routeDescriptions where route.owner == owner {
+      links += sampleLinks(route.pattern, scheme: scheme, host: nil)
     }
     return links
   }

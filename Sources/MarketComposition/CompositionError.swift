@@ -31,8 +31,8 @@ public enum CompositionProblem: Sendable, Hashable, CustomStringConvertible {
   case domainCollision(market: String, domain: String, owner: LinkOwner, claimed: String)
   /// A market registers a scheme another side registers.
   case schemeCollision(market: String, scheme: String, owner: LinkOwner)
-  /// A rewrite rule of `market` (`nil`: the platform's) targets a pattern no route or plugin handles.
-  case unroutedTarget(market: String?, rule: String, target: String)
+  /// A rewrite rule of `market` (`nil`: the platform's) targets a route no route or plugin handles.
+  case unroutedTarget(market: String?, rule: String, target: RouteID)
   /// A market route's pattern is malformed or not an app pattern.
   case invalidRoute(market: String, route: String, RoutePatternError)
   /// No market has this identifier; `known` lists the markets there are.
@@ -114,7 +114,7 @@ extension CompositionProblem {
     case .selfDeclaredOverride(_, let rule): Self.quoted(in: "`\(rule)`")
     case .domainCollision(_, let domain, _, _): [domain]
     case .schemeCollision(_, let scheme, _): [scheme]
-    case .unroutedTarget(_, let rule, let target): [rule, target]
+    case .unroutedTarget(_, let rule, let target): [rule, target.description]
     case .invalidRoute(_, let route, let error): [error.pattern, route]
     case .unhandledMarketRoute(_, let route, let pattern): [pattern, route]
     case .configuration(let error, _): Self.quoted(in: error.description)

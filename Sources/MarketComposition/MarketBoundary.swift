@@ -22,11 +22,11 @@ public struct MarketBoundary: Sendable {
   public struct Route: Sendable, Hashable {
     /// The route's or plugin's name.
     public var name: String
-    /// Its pattern as written.
-    public var pattern: String
+    /// Its pattern, parsed where the route is declared.
+    public var pattern: RoutePattern
 
     /// Creates a route.
-    public init(name: String, pattern: String) {
+    public init(name: String, pattern: RoutePattern) {
       self.name = name
       self.pattern = pattern
     }
@@ -70,7 +70,7 @@ public struct MarketBoundary: Sendable {
     var text: String {
       switch self {
       case .rule(let rule): "rule `\(rule)`"
-      case .route(let route): "route `\(route.pattern)` (`\(route.name)`)"
+      case .route(let route): "route `\(route.pattern.source)` (`\(route.name)`)"
       }
     }
   }
@@ -81,9 +81,8 @@ public struct MarketBoundary: Sendable {
   private let overrides: [MarketOverride]
   /// The platform's rules on each of its hosts, compiled.
   private let platformRules: [CompiledRewrite]
-  /// The platform's app routes that compile, and their patterns, their paths merged into one trie.
+  /// The platform's app routes, their paths merged into one trie.
   private let platformRoutes: [Route]
-  private let platformPatterns: [RoutePattern]
   private let routeTrie: PatternTrie
   /// Chained links: one or more steps, each a path of a chainable route.
   private let chain: (name: String, language: PathLanguage)?
@@ -100,7 +99,7 @@ public struct MarketBoundary: Sendable {
   ///   - overrides: the platform rules each market may replace.
   ///   - markets: every market of the catalogue; the one checked is skipped by its owner.
   public init(
-    platform: Side, chainSteps: (name: String, patterns: [String])? = nil, reservedBarriers: Set<BarrierName>,
+    platform: Side, chainSteps: (name: String, patterns: [RoutePattern])? = nil, reservedBarriers: Set<BarrierName>,
     overrides: [MarketOverride] = [], markets: [Side]
   ) {
     self.platform = platform
@@ -108,13 +107,10 @@ public struct MarketBoundary: Sendable {
     self.reservedBarriers = reservedBarriers.union(platform.barriers)
     self.overrides = overrides
     self.platformRules = platform.rules.compactMap { try? $0.compile() }
-    let parsed = platform.routes.compactMap { route in (try? RoutePattern(route.pattern)).map { (route, $0) } }
-    self.platformRoutes = parsed.map(\.0)
-    self.platformPatterns = parsed.map(\.1)
-    self.routeTrie = PatternTrie(platformPatterns)
+    self.platformRoutes = platform.routes
+    self.routeTrie = PatternTrie(platform.routes.map(\.pattern))
     if let chainSteps {
-      let steps = chainSteps.patterns.compactMap { try? RoutePattern($0) }
-      let language = PathLanguage.chain(of: steps)
+      let language = PathLanguage.chain(of: chainSteps.patterns)
       self.chain = (chainSteps.name, language)
       self.chainFirstSegments = language.firstSegments()
     } else {
@@ -154,7 +150,7 @@ public struct MarketBoundary: Sendable {
       problems += self.problems(ofRule: compiled.rule, compiled.pattern, market: market, sides: sides)
     }
     for route in market.routes {
-      guard let pattern = try? RoutePattern(route.pattern) else { continue }  // reported when compiled
+      let pattern = route.pattern
       let declaration = Declaration.route(route)
       problems += scopeProblems(declaration, pattern.namespace, market: market, sides: sides)
       problems += captures(declaration, pattern, market: market)
@@ -258,7 +254,8 @@ public struct MarketBoundary: Sendable {
       guard let link = pattern.commonLink(with: platformRule.pattern) else { continue }
       problems.append(
         .capturesPlatformLink(
-          market: market, declaration: declaration.text, link: link, platformRoute: platformRule.rule.target,
+          market: market, declaration: declaration.text, link: link,
+          platformRoute: platformRule.rule.target.description,
           platformDeclaration: "rule `\(platformRule.rule)`"))
     }
     if problems.isEmpty, let link = pattern.commonLink(with: pattern) {
@@ -282,13 +279,13 @@ public struct MarketBoundary: Sendable {
   ) -> [CompositionProblem] {
     var problems: [CompositionProblem] = []
     for overlap in routeTrie.overlaps(with: language) {
-      guard let query = pattern.commonQuery(with: platformPatterns[overlap.pattern]) else { continue }
       let route = platformRoutes[overlap.pattern]
+      guard let query = pattern.commonQuery(with: route.pattern) else { continue }
       let path = overlap.path
       problems.append(
         .capturesPlatformLink(
           market: market, declaration: declaration.text, link: prefix + path.joined(separator: "/") + query,
-          platformRoute: route.pattern, platformDeclaration: "route `\(route.name)`"))
+          platformRoute: route.pattern.source, platformDeclaration: "route `\(route.name)`"))
     }
     if let chain, mayBeChained(language), let path = language.commonPath(with: chain.language) {
       problems.append(
@@ -306,30 +303,6 @@ extension MarketBoundary {
   private func mayBeChained(_ language: PathLanguage) -> Bool {
     guard let chainFirstSegments else { return true }
     return language.mayStart(like: chainFirstSegments)
-  }
-}
-
-extension RoutePattern {
-  /// Whether the two patterns match exactly the same links: the same namespace, segments and
-  /// query captures, and literals compared the same way.
-  func matchesTheSameLinks(as other: RoutePattern) -> Bool {
-    namespace == other.namespace && segments.map(\.shape) == other.segments.map(\.shape)
-      && isCaseInsensitive == other.isCaseInsensitive
-      && Set(queryCaptures.map { "\($0.key):\($0.type):\($0.isOptional)" })
-        == Set(other.queryCaptures.map { "\($0.key):\($0.type):\($0.isOptional)" })
-  }
-
-}
-
-extension RoutePattern.Segment {
-  /// The segment without its capture's name: what decides which links it matches.
-  fileprivate var shape: String {
-    switch self {
-    case .literal(let text): "=" + text
-    case .parameter(_, let type): "{\(type)}"
-    case .optional(_, let type): "{\(type)?}"
-    case .catchAll: "{...}"
-    }
   }
 }
 

@@ -181,10 +181,13 @@ public struct MarketComposer: Sendable {
   /// The boundary over the platform (its specification before a market joins it) and the
   /// catalogue's other markets, read for their domains and schemes.
   private func boundary(platform: DeepLinkSpecification, checked id: String) -> MarketBoundary {
-    let chainable = PlatformRoute.platformCatalogue.filter(\.isChainable).map(\.source)
+    // A platform route whose pattern does not parse is reported when the platform is compiled.
+    let chainable = PlatformRoute.platformCatalogue.filter(\.isChainable).compactMap { try? $0.pattern }
     let platformSide = MarketBoundary.Side(
       owner: .platform, domains: platform.domains, schemes: platform.urlSchemes, rules: platform.universalLinks,
-      routes: PlatformRoute.platformCatalogue.map { MarketBoundary.Route(name: $0.name, pattern: $0.source) },
+      routes: PlatformRoute.platformCatalogue.compactMap { route in
+        (try? route.pattern).map { MarketBoundary.Route(name: route.name, pattern: $0) }
+      },
       barriers: PlatformBarrierName.reservedList)
     let others = catalogue.filter { $0.id != id }.map {
       MarketBoundary.Side(owner: .market($0.id), domains: $0.domains, schemes: $0.urlSchemes)
@@ -196,11 +199,11 @@ public struct MarketComposer: Sendable {
 
   /// Rewrite targets of `market`'s configuration that no route or plugin handles.
   private static func unroutedTargets(of configuration: DeepLinkConfiguration, market: String) -> [CompositionProblem] {
-    let routed = Set(configuration.routeSources)
+    let routed = Set(configuration.routeDescriptions.map(\.pattern))
     var reported: Set<String> = []
     return configuration.rewriteRules.compactMap { compiled in
       let rule = compiled.rule
-      guard !routed.contains(rule.target), reported.insert(rule.description).inserted else { return nil }
+      guard !routed.contains(compiled.target), reported.insert(rule.description).inserted else { return nil }
       return .unroutedTarget(market: rule.owner.marketID, rule: rule.pattern, target: rule.target)
     }
   }

@@ -17,7 +17,10 @@ struct MarketDeclaration {
     side = MarketBoundary.Side(
       owner: .market(market.id), domains: market.domains, schemes: market.urlSchemes,
       rules: market.universalLinks,
-      routes: plugins.compactMap(\.pathMatching).map { MarketBoundary.Route(name: $0.name, pattern: $0.matchingPath) },
+      // A plugin whose path does not parse is reported when the market is compiled.
+      routes: plugins.compactMap(\.pathMatching).compactMap { plugin in
+        (try? plugin.matchingPattern).map { MarketBoundary.Route(name: plugin.name, pattern: $0) }
+      },
       barriers: barriers.map(\.name))
   }
 
@@ -36,13 +39,13 @@ struct MarketDeclaration {
     }
     for rule in side.rules {
       fingerprint.add(rule.pattern)
-      fingerprint.add(rule.target)
+      fingerprint.add(rule.target.description)
       fingerprint.add(rule.isOverride ? "override" : "")
       fingerprint.add(unordered: rule.parameters)
     }
-    for route in side.routes {
-      fingerprint.add(route.name)
-      fingerprint.add(route.pattern)
+    for plugin in plugins.compactMap(\.pathMatching) {
+      fingerprint.add(plugin.name)
+      fingerprint.add(plugin.matchingPath)
     }
     for barrier in side.barriers { fingerprint.add(barrier.rawValue) }
     return fingerprint.value
@@ -53,13 +56,14 @@ struct MarketDeclaration {
     var problems: [CompositionProblem] = []
     let handled = Set(side.routes.map(\.pattern))
     for route in marketRoutes {
+      let pattern: RoutePattern
       do {
-        _ = try route.pattern
+        pattern = try route.pattern
       } catch {
         problems.append(.invalidRoute(market: id, route: route.name, error))
         continue
       }
-      if !handled.contains(route.source) {
+      if !handled.contains(pattern) {
         problems.append(.unhandledMarketRoute(market: id, route: route.name, pattern: route.source))
       }
     }

@@ -49,10 +49,15 @@ public struct PlatformLinks: CustomDeeplinkRouteProvider {
 
 extension UniversalLink {
   /// A rule from a web (or market-scheme) pattern to a typed platform route; checked when the
-  /// configuration is compiled.
+  /// configuration is compiled. The rule's ``DeepLinkCore/UniversalLink/target`` is the route's
+  /// ``PlatformRoute/id``, and its pattern the one parsed where the route is declared.
+  ///
+  /// ```swift
+  /// UniversalLink("https://shop.example.ca/fr/panier", to: .cart, parameters: ["locale": "fr"])
+  /// ```
   public init(_ pattern: String, to route: PlatformRoute, parameters: [String: String] = [:], isOverride: Bool = false)
   {
-    self.init(pattern, to: route.source, parameters: parameters, caseInsensitive: true, isOverride: isOverride)
+    self = route.rule(from: pattern, parameters: parameters, isOverride: isOverride)
   }
 
   /// The same web paths on several hosts: one rule per host and path, hosts first.

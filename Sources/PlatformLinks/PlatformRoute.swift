@@ -36,14 +36,16 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   /// (``DeepLinkCore/LinkPlacement``); `nil` for a route that does not say, whose links carry no
   /// ``DeepLinkCore/LinkNavigation``.
   public let placement: LinkPlacement?
+  /// The app pattern, parsed where the route is declared (or why it does not parse).
+  private let parsed: Result<RoutePattern, RoutePatternError>
 
   /// The route's identity, as a decision, telemetry and `explain` carry it: its name and its
   /// pattern (`RouteID(name: "product", pattern: "/product/{id:int}")`).
   public var id: RouteID { RouteID(name: name, pattern: source) }
 
-  /// Declares a route. The pattern is checked when a configuration is composed (a malformed
-  /// pattern, or one that is not an app pattern, is a `CompositionProblem` naming the route),
-  /// and whenever ``pattern`` is read; declaring never fails.
+  /// Declares a route. The pattern is parsed here, once, and checked when a configuration is
+  /// composed (a malformed pattern, or one that is not an app pattern, is a `CompositionProblem`
+  /// naming the route) and whenever ``pattern`` is read; declaring never fails.
   public init(
     _ name: String, _ pattern: String, barriers: [BarrierName] = [], changesState: Bool = false,
     isChainable: Bool = false,
@@ -58,20 +60,27 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
     self.barriers = barriers
     self.changesState = changesState
     self.isChainable = isChainable
+    self.parsed = Result { () throws(RoutePatternError) in try RoutePattern(pattern) }
   }
 
-  /// The compiled app pattern.
+  /// The compiled app pattern, parsed when the route was declared.
   ///
   /// - Throws: ``DeepLinkCore/RoutePatternError`` when the pattern is malformed or does not start
   ///   with `/`.
   public var pattern: RoutePattern {
     get throws(RoutePatternError) {
-      let compiled = try RoutePattern(source)
+      let compiled = try parsed.get()
       guard compiled.namespace == .app else {
         throw RoutePatternError(pattern: source, offset: 0, problem: .missingStart)
       }
       return compiled
     }
+  }
+
+  /// The pattern as parsed where the route was declared, whatever its namespace: what the
+  /// route's plugin and rules use, so a route is parsed once.
+  var declaredPattern: RoutePattern {
+    get throws(RoutePatternError) { try parsed.get() }
   }
 
   /// The app link for this route with `parameters`, in the platform's scheme.
@@ -91,6 +100,14 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String { source }
+
+  /// A rule to this route from `pattern`, its target parsed once, where the route is declared.
+  package func rule(
+    from pattern: String, parameters: [String: String], isOverride: Bool
+  ) -> UniversalLink {
+    UniversalLink(
+      pattern, to: id, targetPattern: parsed, parameters: parameters, caseInsensitive: true, isOverride: isOverride)
+  }
 
   /// Whether both declare the same route: name, pattern, barriers, flags, destination type and
   /// placement.

@@ -27,6 +27,7 @@ public struct PlatformRoutePlugin: DeepLinkHandlerPathMatchingPlugin {
 
   public var name: String { route.name }
   public var matchingPath: String { route.source }
+  public var matchingPattern: RoutePattern { get throws(RoutePatternError) { try route.declaredPattern } }
   public var barriers: [BarrierName] { route.barriers }
   public var changesState: Bool { route.changesState }
   public var freeTextParameters: Set<String> { route.freeTextParameters }

@@ -4,6 +4,7 @@ import DeepLinkComposition
 import DeepLinkCore
 import DeepLinkTesting
 import Foundation
+import PlatformLinks
 import Testing
 
 /// What `deeplink catalogue` states (Docs/Catalogue.md), checked on the built-in markets and on
@@ -14,13 +15,13 @@ import Testing
     let catalogue = try CatalogueSnapshotTests.current("CA")
     let configuration = try DeepLinkAssembly.configuration(market: "CA")
     #expect(catalogue.languages == ["en", "fr"])
-    #expect(catalogue.entries.map(\.pattern) == configuration.routeList.map(\.pattern))
+    #expect(catalogue.entries.map(\.pattern) == configuration.routeDescriptions.map(\.pattern.source))
     let cart = try #require(catalogue.entries.first { $0.pattern == "/cart" })
     #expect(Set(cart.examples.compactMap(\.language)) == ["en", "fr"])
     #expect(cart.examples.contains { $0.link == "https://shop.example.ca/fr/panier" && $0.language == "fr" })
     #expect(cart.examples.contains { $0.link == "shopca://ca/cart" && $0.via == "shopca://ca" })
     // One example per web rule onto the route.
-    let rulesOntoCart = configuration.universalLinks.filter { $0.target == "/cart" }.count
+    let rulesOntoCart = configuration.universalLinks.filter { $0.target == PlatformRoute.cart.id }.count
     #expect(cart.examples.filter { $0.link.hasPrefix("https://") }.count == rulesOntoCart)
     // Capture values come from the market's own links (bureau-debout), not the generic ones.
     let product = try #require(catalogue.entries.first { $0.pattern == "/product/{id:int}" })

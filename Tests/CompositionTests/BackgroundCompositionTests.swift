@@ -48,7 +48,7 @@ import Testing
     #expect(Set(launch.telemetry.finalKinds.values) == [.handled])
 
     // After launch a link is routed at once.
-    #expect(await linker.handle("https://shop.example.ca/en/cart") == .handled(route: "/cart"))
+    #expect(await linker.handle("https://shop.example.ca/en/cart") == .handled(route: PlatformRoute.cart.id))
     #expect(launch.navigator.shown.count == 4)
   }
 
@@ -57,7 +57,7 @@ import Testing
     let launch = Launch()
     let startup = try DeepLinkAssembly.startDeepLinker(market: "MX", container: launch.container)
     let result = await startup.linker.handle("https://shop.example.com.mx/carrito")
-    #expect(result == .handled(route: "/cart"))
+    #expect(result == .handled(route: PlatformRoute.cart.id))
     #expect(startup.linker.configuration != nil)
   }
 

@@ -152,7 +152,9 @@ struct Ticket: LinkDestination {
   @MainActor func destinationReachesHandler() async throws {
     let navigator = RecordingNavigator()
     let linker = try #require(composedLinker(MarketCatalogue.market(id: "CA")!, navigator: navigator))
-    #expect(await linker.handle("https://shop.example.ca/fr/circulaire/77") == .handled(route: "/flyer/{store_id:int}"))
+    #expect(
+      await linker.handle("https://shop.example.ca/fr/circulaire/77")
+        == .handled(route: RouteID(name: "flyer", pattern: "/flyer/{store_id:int}")))
     #expect(navigator.shownValues == [[FlyerPage(storeID: 77, locale: "fr")]])
   }
 

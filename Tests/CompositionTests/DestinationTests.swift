@@ -139,7 +139,7 @@ import Testing
     #expect(try ca.appLink(to: FlyerPage(storeID: 3021)).absoluteString == "shopca://flyer/3021")
     let mx = try DeepLinkAssembly.configuration(market: "MX")
     #expect(try mx.link(to: ProductPage(id: 5)).absoluteString == "https://shop.example.com.mx/producto/-/5")
-    #expect(throws: ShareLinkError.noWebRule(route: "/pay?order_id={order_id:int}", owner: .market("MX"))) {
+    #expect(throws: ShareLinkError.noWebRule(route: PlatformRoute.pay.id, owner: .market("MX"))) {
       try mx.link(to: PaymentPage(orderID: 1))
     }
     // No CA web path carries `de`: a link that would open `ProductPage(id: 1)` is refused.

@@ -50,8 +50,10 @@ import Testing
     let problems = MarketComposer(catalogue: MarketCatalogue.markets + [market]).problems(of: market)
     #expect(
       problems.map(\.description) == [
-        CompositionProblem.unroutedTarget(market: "G", rule: "https://shop.example.g/nowhere", target: "/nowhere")
-          .description
+        CompositionProblem.unroutedTarget(
+          market: "G", rule: "https://shop.example.g/nowhere", target: RouteID(pattern: "/nowhere")
+        )
+        .description
       ])
   }
 }

@@ -250,12 +250,14 @@ struct TakeoverAttempt: Sendable, CustomStringConvertible {
     let telemetry = RecordingTelemetry()
     let market = try #require(MarketCatalogue.market(id: "CA"))
     let linker = try #require(composedLinker(market, navigator: navigator, telemetry: telemetry))
-    #expect(await linker.handle("https://shop.example.ca/fr/circulaire/77") == .handled(route: "/flyer/{store_id:int}"))
+    #expect(
+      await linker.handle("https://shop.example.ca/fr/circulaire/77")
+        == .handled(route: RouteID(name: "flyer", pattern: "/flyer/{store_id:int}")))
     let events = telemetry.events
     #expect(events.first { $0.kind == .rewritten }?.owner == .market("CA"))
     #expect(events.first { $0.kind == .matched }?.owner == .market("CA"))
     #expect(events.first { $0.kind == .handled }?.owner == .market("CA"))
-    #expect(await linker.handle("https://shop.example.ca/fr/panier") == .handled(route: "/cart"))
+    #expect(await linker.handle("https://shop.example.ca/fr/panier") == .handled(route: PlatformRoute.cart.id))
     #expect(telemetry.events.last { $0.kind == .matched }?.owner == .platform)
   }
 }

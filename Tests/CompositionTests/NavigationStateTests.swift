@@ -76,7 +76,7 @@ import Testing
     let navigator = RecordingNavigator(isSignedIn: false)
     let linker = try #require(composedLinker(CAMarket(), navigator: navigator))
     #expect(
-      await linker.handle("https://shop.example.ca/fr/compte/commandes/9001") == .handled(route: "/orders/{id:int}"))
+      await linker.handle("https://shop.example.ca/fr/compte/commandes/9001") == .handled(route: PlatformRoute.order.id))
     #expect(navigator.signInRequests == 1)
     let navigation = try #require(navigator.navigations.last)
     #expect(navigation.tab == .account)

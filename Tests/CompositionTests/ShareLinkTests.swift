@@ -2,6 +2,7 @@ import DeepLinkComposition
 import DeepLinkCore
 import DeepLinkTesting
 import Foundation
+import PlatformLinks
 import Testing
 
 /// Share links: the reverse of every web rule of every market (and the platform) decides back to
@@ -23,13 +24,13 @@ import Testing
   func example() throws {
     let configuration = try DeepLinkAssembly.configuration(market: "CA")
     let link = try configuration.webLink(
-      to: "/product/{id:int}", parameters: ["id": "123"], owner: .market("CA"), preferences: ["locale": "fr"])
+      to: PlatformRoute.product.id, parameters: ["id": "123"], owner: .market("CA"), preferences: ["locale": "fr"])
     #expect(link.absoluteString == "https://shop.example.ca/fr/ip/-/123")
     let english = try configuration.webLink(
-      to: "/product/{id:int}", parameters: ["id": "123"], owner: .market("CA"), preferences: ["locale": "en"])
+      to: PlatformRoute.product.id, parameters: ["id": "123"], owner: .market("CA"), preferences: ["locale": "en"])
     #expect(english.absoluteString == "https://shop.example.ca/en/ip/-/123")
     // A route the market has no web rule for falls back to the platform's.
-    let store = try configuration.webLink(to: "/store/{id:int}", parameters: ["id": "5"], owner: .market("CA"))
+    let store = try configuration.webLink(to: PlatformRoute.store.id, parameters: ["id": "5"], owner: .market("CA"))
     #expect(store.absoluteString == "https://shop.example.com/store/5")
   }
 
@@ -43,7 +44,7 @@ import Testing
     var produced = 0
     for rule in configuration.universalLinks where rule.owner == owner {
       guard let compiled = try? rule.compile(), case .host(.exact) = compiled.pattern.namespace else { continue }
-      let route = try RoutePattern(rule.target)
+      let route = compiled.target
       var good: [String: String] = [:]
       var types: [String: ParameterType] = [:]
       // Typical values come from the market's own example links (its plugin may check them: a
@@ -79,15 +80,15 @@ import Testing
 
   /// The parameters of the first example link of `market` routed to each route, by route pattern;
   /// none for the platform, whose values are generic.
-  static func exampleValues(_ market: String?, in configuration: DeepLinkConfiguration) throws -> [String: [String:
+  static func exampleValues(_ market: String?, in configuration: DeepLinkConfiguration) throws -> [RouteID: [String:
     String]]
   {
     guard let market else { return [:] }
     let text = try String(contentsOf: PackageManifest.exampleLinks(market: market), encoding: .utf8)
-    var known: [String: [String: String]] = [:]
+    var known: [RouteID: [String: String]] = [:]
     for example in DecisionSnapshot.exampleLinks(in: text) {
       let decision = configuration.decide(example)
-      guard decision.outcome == .routed, decision.steps.isEmpty, let route = decision.route?.description,
+      guard decision.outcome == .routed, decision.steps.isEmpty, let route = decision.route,
         known[route] == nil
       else {
         continue
@@ -102,22 +103,21 @@ import Testing
     let configuration = try DeepLinkAssembly.configuration(market: market)
     let known = try Self.exampleValues(market, in: configuration)
     #expect(!known.isEmpty)
-    let routes = Set(configuration.routeList.map(\.pattern))
     for (route, parameters) in known {
-      #expect(routes.contains(route))
-      for name in try RoutePattern(route).requiredParameterNames {
+      let described = try #require(configuration.route(route))
+      for name in described.pattern.requiredParameterNames {
         #expect(parameters[name] != nil, "\(route): \(name)")
       }
     }
   }
 
   func expectRoundTrip(
-    _ link: DeepLink, route: String, parameters: [String: String], in configuration: DeepLinkConfiguration,
+    _ link: DeepLink, route: RouteID, parameters: [String: String], in configuration: DeepLinkConfiguration,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let decision = configuration.decide(link.absoluteString)
     #expect(decision.outcome == .routed, "\(link)", sourceLocation: sourceLocation)
-    #expect(decision.route?.description == route, "\(link)", sourceLocation: sourceLocation)
+    #expect(decision.route == route, "\(link)", sourceLocation: sourceLocation)
     for (name, value) in parameters {
       #expect(decision.parameters[name] == value, "\(link): \(name)", sourceLocation: sourceLocation)
     }
@@ -126,14 +126,14 @@ import Testing
   @Test("values a route cannot carry, unknown routes and missing rules are errors naming the route")
   func errors() throws {
     let configuration = try DeepLinkAssembly.configuration(market: "CA")
-    #expect(throws: ShareLinkError.unknownRoute("/nowhere")) {
-      try configuration.webLink(to: "/nowhere", parameters: [:])
+    #expect(throws: ShareLinkError.unknownRoute(RouteID(pattern: "/nowhere"))) {
+      try configuration.webLink(to: RouteID(pattern: "/nowhere"), parameters: [:])
     }
-    #expect(throws: ShareLinkError.noWebRule(route: "/account", owner: .market("CA"))) {
-      try configuration.webLink(to: "/account", parameters: [:], owner: .market("CA"))
+    #expect(throws: ShareLinkError.noWebRule(route: PlatformRoute.account.id, owner: .market("CA"))) {
+      try configuration.webLink(to: PlatformRoute.account.id, parameters: [:], owner: .market("CA"))
     }
     do {
-      _ = try configuration.webLink(to: "/product/{id:int}", parameters: ["id": "abc"], owner: .market("CA"))
+      _ = try configuration.webLink(to: PlatformRoute.product.id, parameters: ["id": "abc"], owner: .market("CA"))
       Issue.record("expected an error")
     } catch {
       #expect(error.description.contains("no web link for `/product/{id:int}` with id=abc"))

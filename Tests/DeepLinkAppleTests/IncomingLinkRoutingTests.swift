@@ -39,20 +39,21 @@ final class AppleFixture {
 
   nonisolated static let rows: [Row] = [
     Row(
-      link: IncomingLink(openedURL: URL(string: "shop://product/1")!), result: .handled(route: "/product/{id:int}"),
+      link: IncomingLink(openedURL: URL(string: "shop://product/1")!),
+      result: .handled(route: RouteID(pattern: "/product/{id:int}")),
       seen: ["product 1 customScheme cold=false"]),
     Row(
       link: IncomingLink(openedURL: URL(string: "https://shop.example.com/ip/desk/2")!),
-      result: .handled(route: "/product/{id:int}"), seen: ["product 2 universalLink cold=false"]),
+      result: .handled(route: RouteID(pattern: "/product/{id:int}")), seen: ["product 2 universalLink cold=false"]),
     Row(
       link: IncomingLink(
         userActivityType: "NSUserActivityTypeBrowsingWeb", webpageURL: URL(string: "https://shop.example.com/ip/desk/3")
       )!,
-      result: .handled(route: "/product/{id:int}"), seen: ["product 3 universalLink cold=false"]),
+      result: .handled(route: RouteID(pattern: "/product/{id:int}")), seen: ["product 3 universalLink cold=false"]),
     Row(
       link: IncomingLink.links(launchOptions: ["UIApplicationLaunchOptionsURLKey": URL(string: "shop://product/4")!])[
         0],
-      result: .handled(route: "/product/{id:int}"), seen: ["product 4 customScheme cold=false"]),
+      result: .handled(route: RouteID(pattern: "/product/{id:int}")), seen: ["product 4 customScheme cold=false"]),
     Row(
       link: IncomingLink(
         userActivityType: "NSUserActivityTypeBrowsingWeb", webpageURL: URL(string: "https://www.example.org/")!)!,

@@ -60,7 +60,7 @@ import Testing
         #"{"rule": "/fr/panier", "reason": "campaign not ready", "fallback": "https://shop.example.com/aide"}"#))
     #expect(await fixture.linker.handle("https://shop.example.com/fr/panier") == .external)
     #expect(browser == ["https://shop.example.com/aide#no_universal_links"])
-    #expect(await fixture.linker.handle("shop://cart") == .handled(route: "/cart"))
+    #expect(await fixture.linker.handle("shop://cart") == .handled(route: RouteID(pattern: "/cart")))
     #expect(fixture.log.entries == ["cart -"])
     #expect(fixture.telemetry.events.filter { $0.kind == .handled }.allSatisfy { $0.policy == "v1" })
   }
@@ -75,7 +75,7 @@ import Testing
     #expect(fixture.linker.policy?.version == "v1")
     #expect(await fixture.linker.handle("shop://cart") == .notFound)
     fixture.linker.removePolicy()
-    #expect(await fixture.linker.handle("shop://cart") == .handled(route: "/cart"))
+    #expect(await fixture.linker.handle("shop://cart") == .handled(route: RouteID(pattern: "/cart")))
   }
 
   @Test("an entry stops applying at its end, checked on the linker's clock of dates")
@@ -88,6 +88,6 @@ import Testing
       policy: Self.document(#"{"route": "/cart", "reason": "for a minute", "until": "\#(until)"}"#))
     #expect(await fixture.linker.handle("shop://cart") == .notFound)
     now.date = now.date.addingTimeInterval(61)
-    #expect(await fixture.linker.handle("shop://cart") == .handled(route: "/cart"))
+    #expect(await fixture.linker.handle("shop://cart") == .handled(route: RouteID(pattern: "/cart")))
   }
 }

@@ -8,7 +8,7 @@ import Testing
   @Test("a routed link runs its handler once and reports handled with a duration")
   func handled() async throws {
     let fixture = try Fixture()
-    #expect(await fixture.linker.handle("shop://product/42") == .handled(route: "/product/{id:int}"))
+    #expect(await fixture.linker.handle("shop://product/42") == .handled(route: RouteID(pattern: "/product/{id:int}")))
     #expect(fixture.log.entries == ["product 42"])
     #expect(fixture.telemetry.lastLinkKinds == [.received, .matched, .handled])
     #expect(fixture.telemetry.events.last?.duration != nil)
@@ -40,7 +40,7 @@ import Testing
       fixture.log.append("untyped declined")
       return false
     }
-    #expect(await fixture.linker.handle("shop://store/9") == .handled(route: "CatchAllPlugin"))
+    #expect(await fixture.linker.handle("shop://store/9") == .handled(route: RouteID(name: "CatchAllPlugin")))
     #expect(fixture.log.entries == ["typed declined", "untyped declined"])
     #expect(fixture.telemetry.lastLinkKinds == [.received, .matched, .declined, .declined, .handled])
   }
@@ -57,11 +57,11 @@ import Testing
       fixture.log.append("store declined")
       return false
     }
-    #expect(await fixture.linker.handle("shop://store/9?next=https://evil.example/x") == .handled(route: "taking"))
+    #expect(await fixture.linker.handle("shop://store/9?next=https://evil.example/x") == .handled(route: RouteID(name: "taking")))
     #expect(fixture.log.entries == ["store declined"])
     #expect(asked.withLock { $0 } == ["declining shop://store/9", "taking shop://store/9", "later shop://store/9"])
     asked.withLock { $0 = [] }
-    #expect(await fixture.linker.handle("shop://elsewhere") == .handled(route: "taking"))
+    #expect(await fixture.linker.handle("shop://elsewhere") == .handled(route: RouteID(name: "taking")))
     #expect(
       asked.withLock { $0 } == ["declining shop://elsewhere", "taking shop://elsewhere", "later shop://elsewhere"])
   }
@@ -69,7 +69,9 @@ import Testing
   @Test("a path-matching plugin receives its parameters as typed values")
   func pathMatchingPlugin() async throws {
     let fixture = try Fixture()
-    #expect(await fixture.linker.handle("shop://transaction/789") == .handled(route: "/transaction/{transaction_id}"))
+    #expect(
+      await fixture.linker.handle("shop://transaction/789")
+        == .handled(route: RouteID(name: "transactions", pattern: "/transaction/{transaction_id}")))
     #expect(fixture.transactions.handled == [["transaction_id": "789"]])
   }
 
@@ -77,8 +79,8 @@ import Testing
   func codingPlugin() async throws {
     let plugin = PaymentPoints()
     let fixture = try Fixture { $0.install(plugin: plugin) }
-    #expect(await fixture.linker.handle("shop://points/12") == .handled(route: "PaymentPoints"))
-    #expect(await fixture.linker.handle("shop://points/history") == .handled(route: "PaymentPoints"))
+    #expect(await fixture.linker.handle("shop://points/12") == .handled(route: RouteID(name: "PaymentPoints")))
+    #expect(await fixture.linker.handle("shop://points/history") == .handled(route: RouteID(name: "PaymentPoints")))
     #expect(plugin.log.entries == ["redeem 12", "history"])
   }
 
@@ -87,16 +89,16 @@ import Testing
     let fixture = try Fixture()
     let stuck = Task { await fixture.linker.handle("shop://slow") }
     await fixture.clock.waitForSleepers(1)
-    #expect(await fixture.linker.handle("shop://product/1") == .handled(route: "/product/{id:int}"))
+    #expect(await fixture.linker.handle("shop://product/1") == .handled(route: RouteID(pattern: "/product/{id:int}")))
     fixture.clock.advance(by: .seconds(5))
-    #expect(await stuck.value == .timedOut(route: "/slow"))
+    #expect(await stuck.value == .timedOut(route: RouteID(name: "slow", pattern: "/slow")))
     #expect(fixture.telemetry.finalKinds.values.sorted { $0.rawValue < $1.rawValue } == [.handled, .timedOut])
   }
 
   @Test("a completion called twice is counted once")
   func completionTwice() async throws {
     let fixture = try Fixture()
-    #expect(await fixture.linker.handle("shop://twice") == .handled(route: "/twice"))
+    #expect(await fixture.linker.handle("shop://twice") == .handled(route: RouteID(name: "twice", pattern: "/twice")))
     await fixture.linker.waitUntilIdle()
     #expect(fixture.telemetry.events.filter { $0.kind == .handled }.count == 1)
   }
@@ -109,7 +111,7 @@ import Testing
     await fixture.auth.waitForChecks(1)
     #expect(fixture.log.entries.isEmpty)
     fixture.auth.answer(true, times: times)
-    #expect(await waiting.value == .handled(route: "/orders/{id}"))
+    #expect(await waiting.value == .handled(route: RouteID(pattern: "/orders/{id}")))
     await fixture.linker.waitUntilIdle()
     #expect(fixture.log.entries == ["order 5"])
     #expect(
@@ -137,7 +139,7 @@ import Testing
     await fixture.auth.waitForChecks(1)
     await fixture.clock.waitForSleepers(1)
     fixture.clock.advance(by: .seconds(60))
-    #expect(await waiting.value == .timedOut(route: "/orders/{id}"))
+    #expect(await waiting.value == .timedOut(route: RouteID(pattern: "/orders/{id}")))
     fixture.auth.answer(true)  // too late: ignored
     await fixture.linker.waitUntilIdle()
     #expect(fixture.log.entries.isEmpty)
@@ -148,7 +150,7 @@ import Testing
     let fixture = try Fixture()
     #expect(
       await fixture.linker.handle("shop://pay?order_id=5", source: .inApp)
-        == .handled(route: "/pay?order_id={order_id}"))
+        == .handled(route: RouteID(name: "pay", pattern: "/pay?order_id={order_id}")))
     let outside = Task { await fixture.linker.handle("shop://pay?order_id=6") }
     await fixture.confirmation.waitForChecks(1)
     fixture.confirmation.answer(false)
@@ -166,7 +168,7 @@ import Testing
     #expect(await first.value == .superseded)
     await fixture.auth.waitForChecks(2)
     fixture.auth.answer(true)
-    #expect(await second.value == .handled(route: "/orders/{id}"))
+    #expect(await second.value == .handled(route: RouteID(pattern: "/orders/{id}")))
     #expect(fixture.log.entries == ["order 2"])
   }
 
@@ -182,11 +184,11 @@ import Testing
     await fixture.telemetry.waitForEvents(2) { $0.kind == .waiting && $0.reason == "queued" }
     #expect(fixture.log.entries.isEmpty)
     fixture.auth.answer(true)
-    #expect(await first.value == .handled(route: "/orders/{id}"))
-    #expect(await second.value == .handled(route: "/product/{id:int}"))
+    #expect(await first.value == .handled(route: RouteID(pattern: "/orders/{id}")))
+    #expect(await second.value == .handled(route: RouteID(pattern: "/product/{id:int}")))
     await fixture.auth.waitForChecks(1)
     fixture.auth.answer(true)
-    #expect(await third.value == .handled(route: "/orders/{id}"))
+    #expect(await third.value == .handled(route: RouteID(pattern: "/orders/{id}")))
     #expect(fixture.log.entries == ["order 1", "product 2", "order 3"])
   }
 
@@ -201,7 +203,7 @@ import Testing
     // link's turn to wait is its last event (links are accepted in order).
     await fixture.telemetry.waitForEvents(1) { $0.kind == .waiting && $0.link.hasSuffix("/100000") }
     fixture.auth.answer(true)
-    #expect(await first.value == .handled(route: "/orders/{id}"))
+    #expect(await first.value == .handled(route: RouteID(pattern: "/orders/{id}")))
     await fixture.linker.waitUntilIdle()
     let finals = fixture.telemetry.finalKinds
     #expect(finals.count == 100_001)
@@ -232,7 +234,7 @@ import Testing
     try linker.configure().add(urlSchemes: [URLScheme("shop")]).initialize()
     await linker.waitUntilIdle()
     #expect(seen == ["2 cold=true", "3 cold=true"])
-    #expect(await linker.handle("shop://product/4") == .handled(route: "/product/{id}"))
+    #expect(await linker.handle("shop://product/4") == .handled(route: RouteID(pattern: "/product/{id}")))
     #expect(seen.last == "4 cold=false")
   }
 
@@ -253,7 +255,7 @@ import Testing
     #expect(loading.states == ["show"])
     #expect(fixture.log.entries.isEmpty)
     gate.open(true)
-    #expect(await waiting.value == .handled(route: "/deals"))
+    #expect(await waiting.value == .handled(route: RouteID(pattern: "/deals")))
     #expect(loading.states == ["show", "hide"])
     #expect(fixture.log.entries == ["deals"])
 
@@ -263,7 +265,7 @@ import Testing
     fixture.clock.advance(by: .seconds(30))
     #expect(await stuck.value == .dropped(reason: .preconditionTimeout))
     fixture.linker.removeDeeplinkPreconditionHandler(identifier: "never")
-    #expect(await fixture.linker.handle("shop://deals") == .handled(route: "/deals"))
+    #expect(await fixture.linker.handle("shop://deals") == .handled(route: RouteID(pattern: "/deals")))
   }
 
   @Test("token-like query values never reach telemetry or debugInfo")
@@ -278,7 +280,7 @@ import Testing
     }
     #expect(fixture.telemetry.events.contains { $0.link.contains("token=REDACTED") && $0.link.contains("ref=mail") })
     #expect(fixture.linker.debugInfo.recentLinks.allSatisfy { !$0.link.contains("hunter2") })
-    #expect(fixture.linker.debugInfo.routes.contains { $0.pattern == "/product/{id:int}" })
+    #expect(fixture.linker.debugInfo.routes.contains { $0.pattern.source == "/product/{id:int}" })
   }
 
   @Test(

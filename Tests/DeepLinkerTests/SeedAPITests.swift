@@ -63,7 +63,7 @@ struct ShopCAProvider: CustomDeeplinkRouteProvider {
   func opaqueData(data: Data?) async throws {
     let plugin = DataEchoPlugin(data: data)
     let linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize()
-    #expect(await linker.handle("shop://opaque/1") == .handled(route: "DataEchoPlugin"))
+    #expect(await linker.handle("shop://opaque/1") == .handled(route: RouteID(name: "DataEchoPlugin")))
     #expect(plugin.received.withLock { $0 } == [data])
   }
 
@@ -75,7 +75,8 @@ struct ShopCAProvider: CustomDeeplinkRouteProvider {
       .install(plugin: plugin).install(barrier: barrier).initialize()
     #expect(BarrierName(AuthenticationDeepLinkBarrier.self) == "AuthenticationDeepLinkBarrier")
     #expect(linker.configuration?.decide("shop://pay?order_id=7").barriers == ["AuthenticationDeepLinkBarrier"])
-    #expect(await linker.handle("shop://pay?order_id=7") == .handled(route: "PaymentDeepLinkHandlerPlugin"))
+    #expect(
+      await linker.handle("shop://pay?order_id=7") == .handled(route: RouteID(name: "PaymentDeepLinkHandlerPlugin")))
     #expect(barrier.checks == 1)
     #expect(plugin.received.withLock { $0 } == [Data("7".utf8)])
 
@@ -89,7 +90,8 @@ struct ShopCAProvider: CustomDeeplinkRouteProvider {
   func handleURL() async throws {
     let linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).initialize()
     try linker.addRoute("/product/{id:int}") { _, _ in true }
-    #expect(await linker.handle(URL(string: "shop://product/1")!) == .handled(route: "/product/{id:int}"))
+    #expect(
+      await linker.handle(URL(string: "shop://product/1")!) == .handled(route: RouteID(pattern: "/product/{id:int}")))
     #expect(await linker.handle(URL(string: "shop://nowhere")!) == .notFound)
     #expect(await linker.handle(URL(string: "https://www.example.org/")!, source: .inApp) == .external)
   }

@@ -56,7 +56,9 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
     let plugin = TypedOrderPlugin()
     let linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize()
     let ref = "123e4567-e89b-12d3-a456-426614174000"
-    #expect(await linker.handle("shop://order/42/\(ref)") == .handled(route: "/order/{id:int}/{ref:uuid}"))
+    #expect(
+      await linker.handle("shop://order/42/\(ref)")
+        == .handled(route: RouteID(name: "orders", pattern: "/order/{id:int}/{ref:uuid}")))
     let received = try #require(plugin.received.first)
     #expect(received.id == 42)
     #expect(received.ref == UUID(uuidString: ref))
@@ -81,7 +83,8 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
       }
       return true
     }
-    #expect(await linker.handle("https://shop.example.ca/fr/ip/7") == .handled(route: "/product/{id:int}"))
+    #expect(
+      await linker.handle("https://shop.example.ca/fr/ip/7") == .handled(route: RouteID(pattern: "/product/{id:int}")))
     let values = try #require(seen.withLock { $0.first })
     #expect(values.0 == 7)
     #expect(values.1 == "fr")
@@ -161,8 +164,8 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
     let plugin = MeasurePlugin()
     let linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize()
     #expect(linker.configuration?.decide("shop://measure/unknown").outcome == .routed)
-    #expect(await linker.handle("shop://measure/unknown") == .handled(route: "MeasurePlugin"))
-    #expect(await linker.handle("shop://measure/2.5") == .handled(route: "MeasurePlugin"))
+    #expect(await linker.handle("shop://measure/unknown") == .handled(route: RouteID(name: "MeasurePlugin")))
+    #expect(await linker.handle("shop://measure/2.5") == .handled(route: RouteID(name: "MeasurePlugin")))
     #expect(plugin.received.count == 2)
     #expect(plugin.received.first?.isNaN == true)
     #expect(plugin.received.last == 2.5)
@@ -218,7 +221,7 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
     try linker.addRoute("/lounge", barriers: ["vip"]) { _, _ in true }
     #expect(linker.configuration?.barrierNames == ["vip"])
     #expect(linker.configuration?.decide("shop://lounge").barriers == [BarrierName("vip")])
-    #expect(await linker.handle("shop://lounge") == .handled(route: "/lounge"))
+    #expect(await linker.handle("shop://lounge") == .handled(route: RouteID(pattern: "/lounge")))
     #expect(telemetry.events.contains { $0.kind == .barrierPassed && $0.barrier == "vip" })
     #expect(throws: DeepLinkConfigurationError.unknownBarrier(name: "nobody", usedBy: "/closed")) {
       try linker.addRoute("/closed", barriers: ["nobody"]) { _, _ in true }

@@ -109,7 +109,9 @@ public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
       .install(barrier: AuthenticationBarrier(session: navigator))
       .set(confirmationBarrier: ConfirmationBarrier(navigator: navigator))
       .initialize()
-    #expect(await linker.handle("shop://pay-in-store/AB12CD34EF") == .handled(route: "/pay-in-store/{reference}"))
+    #expect(
+      await linker.handle("shop://pay-in-store/AB12CD34EF")
+        == .handled(route: RouteID(name: "payInStore", pattern: "/pay-in-store/{reference}")))
     #expect(navigator.shownValues == [[PayInStorePage(reference: "AB12CD34EF")]])
     #expect(navigator.confirmations.map(\.absoluteString) == ["shop://pay-in-store/AB12CD34EF"])
   }

@@ -102,7 +102,7 @@ final class ProductListModule: Deeplinkable {
     registry.handle(url)  // or: await registry.handleAndWait("shop://login")
 
     await registry.linker.waitUntilIdle()
-    #expect(await registry.handleAndWait("shop://login") == .handled(route: "LoginHandler"))
+    #expect(await registry.handleAndWait("shop://login") == .handled(route: RouteID(name: "LoginHandler")))
     #expect(await registry.handleAndWait("shop://elsewhere") == .notFound)
     #expect(navigator.log == ["products", "login", "home"])
   }
@@ -115,7 +115,9 @@ final class ProductListModule: Deeplinkable {
       .install(plugin: ResponderTreePlugin(root: TabCoordinator()))
       .initialize()
 
-    #expect(await linker.handle("shop://orders/7") == .handled(route: "/orders/{id:int}"))
+    #expect(
+      await linker.handle("shop://orders/7")
+        == .handled(route: RouteID(name: "ResponderTreePlugin", pattern: "/orders/{id:int}")))
     #expect(shownOrders == ["7"])
     #expect(tabBar.selectedIndex == 2)
   }
@@ -147,10 +149,14 @@ final class ProductListModule: Deeplinkable {
       present: { module, state in navigator.push(module, animated: !state.isColdStart) })
     linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).install(plugin: router).initialize()
 
-    #expect(await linker.handle("shop://product/42") == .handled(route: "/product/{id:int}"))
+    #expect(
+      await linker.handle("shop://product/42")
+        == .handled(route: RouteID(name: "DeeplinkableRouter", pattern: "/product/{id:int}")))
     let detail = try #require(navigator.modules.last as? ProductDetailModule)
     #expect(detail.deeplinkURL()?.absoluteString == "shop://pdp/42")
-    #expect(await linker.handle("shop://pdp/43") == .handled(route: "/pdp/{id:int}/{tab?}"))
+    #expect(
+      await linker.handle("shop://pdp/43")
+        == .handled(route: RouteID(name: "DeeplinkableRouter", pattern: "/pdp/{id:int}/{tab?}")))
     #expect(detail.productID == "43")
     #expect(navigator.log == ["push ProductDetailModule"])
   }

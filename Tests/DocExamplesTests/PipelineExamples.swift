@@ -84,7 +84,7 @@ struct ConsentBarrier: DeepLinkHandlingBarrier {
     let result = await linker.handle("shop://orders/9")  // async: what finally happened
 
     await linker.waitUntilIdle()
-    #expect(result == .handled(route: "/orders/{id:int}"))
+    #expect(result == .handled(route: RouteID(pattern: "/orders/{id:int}")))
     #expect(navigator.shown == ["product 123", "order 9"])
     #expect(linker.route("https://example.org/") == false)
     await linker.waitUntilIdle()

@@ -67,7 +67,7 @@ struct StoreLinks: CustomDeeplinkRouteProvider {
 // Sources/DeepLinkCore/Rewrite/DeepLinkConfiguration+ShareLinks.swift
 @DocLines func shareLinkExample(configuration: DeepLinkConfiguration) throws {
   try configuration.webLink(
-    to: "/product/{id:int}", parameters: ["id": "123"], owner: .market("CA"),
+    to: PlatformRoute.product.id, parameters: ["id": "123"], owner: .market("CA"),
     preferences: ["locale": "fr"]
   ).absoluteString
   // "https://shop.example.ca/fr/ip/-/123"
@@ -80,9 +80,22 @@ struct StoreLinks: CustomDeeplinkRouteProvider {
 }
 
 // Sources/DeepLinkCore/Rewrite/UniversalLink.swift
-@DocLines func universalLinkExample() {
-  let rule = UniversalLink("https://shop.example.ca/fr/panier", to: "/cart", parameters: ["locale": "fr"])
-  rule
+@DocLines func universalLinkExample() throws {
+  let cart = try RoutePattern("/cart")
+  let rule = UniversalLink("https://shop.example.ca/fr/panier", to: cart, parameters: ["locale": "fr"])
+  rule.target  // RouteID(name: "/cart", pattern: "/cart")
+}
+
+// Sources/PlatformLinks/PlatformLinks.swift
+@DocLines func platformRuleExample() {
+  UniversalLink("https://shop.example.ca/fr/panier", to: .cart, parameters: ["locale": "fr"])
+}
+
+// Sources/DeepLinkCore/Decision/RouteDescription.swift
+@DocLines func routeDescriptionExample(configuration: DeepLinkConfiguration) {
+  for route in configuration.routeDescriptions where route.owner == .market("CA") {
+    print(route.id.name, route.pattern.parameterNames)
+  }
 }
 
 // Sources/DeepLinkCore/Decision/DeepLinkConfiguration+Decide.swift
@@ -97,6 +110,7 @@ struct StoreLinks: CustomDeeplinkRouteProvider {
   let route = RouteID(name: "product", pattern: "/product/{id:int}")
   route.description  // "/product/{id:int}"
   RouteID(name: "PaymentPlugin").description  // "PaymentPlugin"
+  RouteID(pattern: "/orders/{id}") == RouteID(name: "/orders/{id}", pattern: "/orders/{id}")  // true
 }
 
 @DocLines func decideUTF8Example(configuration: DeepLinkConfiguration) {

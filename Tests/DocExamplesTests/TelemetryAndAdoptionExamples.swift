@@ -38,7 +38,7 @@ struct Analytics: DeepLinkTelemetry {
   func shareLink() throws {
     let configuration = try DeepLinkAssembly.configuration(market: "CA")
     let link = try configuration.webLink(
-      to: "/product/{id:int}", parameters: ["id": "123"], owner: .market("CA"), preferences: ["locale": "fr"])
+      to: PlatformRoute.product.id, parameters: ["id": "123"], owner: .market("CA"), preferences: ["locale": "fr"])
     // https://shop.example.ca/fr/ip/-/123
 
     #expect(link.absoluteString == "https://shop.example.ca/fr/ip/-/123")

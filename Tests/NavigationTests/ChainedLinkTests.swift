@@ -81,11 +81,11 @@ enum Screen: String, Sendable {
     let fixture = try NavigationFixture { $0.install(plugin: plugin) }
     #expect(
       await fixture.linker.handle("shopca://ca/productlist/12/productdetail/34")
-        == .handled(route: "/productdetail/{id:int}")
+        == .handled(route: RouteID(name: "ChainedLinkPlugin", pattern: "/productdetail/{id:int}"))
     )
     #expect(
       await fixture.linker.handle("shop://productdetail/5", source: .inApp)
-        == .handled(route: "/productdetail/{id:int}"))
+        == .handled(route: RouteID(name: "ChainedLinkPlugin", pattern: "/productdetail/{id:int}")))
     #expect(calls == [["list:id=12", "detail:id=34"], ["detail:id=5"]])
     #expect(sources == [.customScheme, .inApp])
     #expect(fixture.telemetry.lastLinkKinds == [.received, .matched, .handled])
@@ -130,9 +130,12 @@ enum Screen: String, Sendable {
       details += 1
       return true
     }
-    #expect(await fixture.linker.handle("shop://productdetail/34") == .handled(route: "/productdetail/{id:int}"))
     #expect(
-      await fixture.linker.handle("shop://productlist/1/productdetail/34") == .handled(route: "/productdetail/{id:int}")
+      await fixture.linker.handle("shop://productdetail/34")
+        == .handled(route: RouteID(pattern: "/productdetail/{id:int}")))
+    #expect(
+      await fixture.linker.handle("shop://productlist/1/productdetail/34")
+        == .handled(route: RouteID(name: "ChainedLinkPlugin", pattern: "/productdetail/{id:int}"))
     )
     #expect((details, chains) == (1, 1))
   }
@@ -155,7 +158,8 @@ enum Screen: String, Sendable {
       .add(urlSchemes: [URLScheme("shop")])
       .install(plugin: try ChainedLinkPlugin(steps: Self.steps) { _, state in coldStarts.append(state.isColdStart) })
       .initialize()
-    #expect(await waiting?.value == .handled(route: "/productdetail/{id:int}"))
+    #expect(
+      await waiting?.value == .handled(route: RouteID(name: "ChainedLinkPlugin", pattern: "/productdetail/{id:int}")))
     #expect(coldStarts == [true])
   }
 

@@ -43,7 +43,7 @@ final class PrefixHandler: DeepLinkHandler {
     let alsoProducts = PrefixHandler("alsoProducts", prefix: "products")
     let registry = try DeepLinkRegistry(
       schemes: ["shop", "shopca"], domains: ["shop.example.com"], handlers: [login, products, alsoProducts])
-    #expect(await registry.handleAndWait(row.link) == .handled(route: row.handler))
+    #expect(await registry.handleAndWait(row.link) == .handled(route: RouteID(name: row.handler)))
     #expect(alsoProducts.handledLinks.isEmpty)
     #expect((login.handledLinks + products.handledLinks).count == 1)
   }

@@ -113,7 +113,8 @@ final class ModuleStack {
     let router = try stack.router([ProductListModule.self, ProductDetailModule.self, OfferModule.self])
     let fixture = try NavigationFixture { $0.install(plugin: router) }
     let result = await fixture.linker.handle(row.link)
-    #expect(result == (row.route.map { .handled(route: $0) } ?? .notFound))
+    #expect(
+      result == (row.route.map { .handled(route: RouteID(name: "DeeplinkableRouter", pattern: $0)) } ?? .notFound))
     #expect(stack.presented == (row.presented.map { [$0] } ?? []))
   }
 
@@ -134,7 +135,9 @@ final class ModuleStack {
     }
     _ = await fixture.linker.handle("shop://pdp/1")
     let onScreen = try #require(stack.modules.last as? ProductDetailModule)
-    #expect(await fixture.linker.handle("shop://pdp/2/reviews") == .handled(route: "/pdp/{id:int}/{tab?}"))
+    #expect(
+      await fixture.linker.handle("shop://pdp/2/reviews")
+        == .handled(route: RouteID(name: "DeeplinkableRouter", pattern: "/pdp/{id:int}/{tab?}")))
     #expect(stack.presented == ["detail 1 -"])
     #expect((onScreen.productID, onScreen.tab) == ("2", "reviews"))
   }
@@ -167,7 +170,9 @@ final class ModuleStack {
     let original = ProductDetailModule(productID: state.id, tab: state.tab)
     let link = try #require(original.deeplinkURL())
     #expect(link.scheme == "shop")
-    #expect(await fixture.linker.handle(link.absoluteString) == .handled(route: "/pdp/{id:int}/{tab?}"))
+    #expect(
+      await fixture.linker.handle(link.absoluteString)
+        == .handled(route: RouteID(name: "DeeplinkableRouter", pattern: "/pdp/{id:int}/{tab?}")))
     let reopened = try #require(stack.modules.last as? ProductDetailModule)
     #expect((reopened.productID, reopened.tab) == (original.productID, original.tab))
     #expect(ProductListModule(listID: "12").deeplinkURL()?.absoluteString == "shop://productlist/12")

@@ -88,7 +88,9 @@ struct CoordinatorTree {
     let fixture = try NavigationFixture { $0.install(plugin: ResponderTreePlugin(root: tree.root)) }
     #expect(fixture.linker.configuration?.decide(row.link).route?.description == row.route)
     #expect(fixture.linker.configuration?.decide(row.link).steps.map(\.description) == [])
-    #expect(await fixture.linker.handle(row.link) == .handled(route: row.route))
+    #expect(
+      await fixture.linker.handle(row.link) == .handled(route: RouteID(name: "ResponderTreePlugin", pattern: row.route))
+    )
     #expect(tree.log.entries == row.log)
   }
 
@@ -114,7 +116,7 @@ struct CoordinatorTree {
   func telemetry() async throws {
     let tree = try CoordinatorTree()
     let fixture = try NavigationFixture { $0.install(plugin: ResponderTreePlugin(root: tree.root, name: "tabs")) }
-    #expect(await fixture.linker.handle("shop://cart") == .handled(route: "/cart"))
+    #expect(await fixture.linker.handle("shop://cart") == .handled(route: RouteID(name: "tabs", pattern: "/cart")))
     #expect(fixture.telemetry.lastLinkKinds == [.received, .matched, .handled])
     #expect(fixture.telemetry.events.filter { $0.kind == .matched }.last?.route?.description == "/cart")
     #expect(fixture.linker.debugInfo.plugins == ["tabs"])
@@ -158,7 +160,9 @@ struct CoordinatorTree {
       $0.install(plugin: ResponderTreePlugin(root: tree.root) { unreachable.append($0.absoluteString) })
     }
     tree.profile.deepLinkChildren = []
-    #expect(await fixture.linker.handle("shop://orders/7") == .handled(route: "/orders/{id:int}"))
+    #expect(
+      await fixture.linker.handle("shop://orders/7")
+        == .handled(route: RouteID(name: "ResponderTreePlugin", pattern: "/orders/{id:int}")))
     #expect(unreachable == ["shop://orders/7"])
     #expect(tree.log.entries.isEmpty)
   }
@@ -169,7 +173,9 @@ struct CoordinatorTree {
     let fixture = try NavigationFixture { $0.install(plugin: ResponderTreePlugin(root: tree.root)) }
     let cartAgain = try Coordinator("newCart", routes: ["/cart"], log: tree.log)
     tree.root.deepLinkChildren.insert(cartAgain, at: 0)
-    #expect(await fixture.linker.handle("shop://cart") == .handled(route: "/cart"))
+    #expect(
+      await fixture.linker.handle("shop://cart")
+        == .handled(route: RouteID(name: "ResponderTreePlugin", pattern: "/cart")))
     #expect(tree.log.entries == ["tabs → newCart", "newCart → self", "newCart responds /cart "])
   }
 

@@ -19,7 +19,8 @@ import Testing
     let navigator = RecordingNavigator()
     let linker = try makeLinker(navigator)
     #expect(
-      await linker.handle("https://shop.example.ca/fr/circulaire/3021") == .handled(route: "/flyer/{store_id:int}"))
+      await linker.handle("https://shop.example.ca/fr/circulaire/3021")
+        == .handled(route: RouteID(name: "flyer", pattern: "/flyer/{store_id:int}")))
     #expect(navigator.shownValues == [[FlyerPage(storeID: 3021, locale: "fr")]])
   }
 
@@ -27,7 +28,7 @@ import Testing
   func cart() async throws {
     let navigator = RecordingNavigator()
     let linker = try makeLinker(navigator)
-    #expect(await linker.handle("https://www.shop.example.ca/fr/panier") == .handled(route: "/cart"))
+    #expect(await linker.handle("https://www.shop.example.ca/fr/panier") == .handled(route: PlatformRoute.cart.id))
     #expect(navigator.shownValues == [[CartPage(locale: "fr")]])
   }
 

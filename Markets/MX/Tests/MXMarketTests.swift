@@ -19,7 +19,7 @@ import Testing
     let navigator = RecordingNavigator()
     let linker = try makeLinker(navigator)
     let result = await linker.handle("https://shop.example.com.mx/pago-en-tienda/ABC123DEF456")
-    #expect(result == .handled(route: "/pay-in-store/{reference}"))
+    #expect(result == .handled(route: RouteID(name: "payInStore", pattern: "/pay-in-store/{reference}")))
     #expect(navigator.confirmations.count == 1)
     #expect(navigator.shownValues == [[OrderHistoryPage(), PayInStorePage(reference: "ABC123DEF456")]])
     #expect(navigator.navigations.map(\.tab) == [.account])

@@ -20,7 +20,7 @@ extension LinkCatalogue {
   /// - Throws: ``CatalogueError`` naming the example when it does not decide as the catalogue
   ///   states (routed to the rule's target), or when its QR code cannot be made.
   package init(market: String, configuration: DeepLinkConfiguration, examples: [String]) throws(CatalogueError) {
-    let rules = configuration.universalLinks.compactMap { try? $0.compile() }
+    let rules = configuration.rewriteRules
     var names = SafeText.NameCache()
     // Values seen in the market's own links: by rule (its path, any domain) and by route.
     var valuesByRulePath: [String: [String: String]] = [:]
@@ -40,10 +40,10 @@ extension LinkCatalogue {
     }
     let claims = ClaimJudge(rules: rules, domains: configuration.domains, schemes: configuration.urlSchemes)
     var entries: [Entry] = []
-    for (id, (route, owner)) in zip(configuration.routeIDs, zip(configuration.routeList, configuration.routeOwners)) {
-      guard let routePattern = try? RoutePattern(route.pattern) else { continue }
+    for route in configuration.routeDescriptions {
+      let (id, owner, routePattern) = (route.id, route.owner, route.pattern)
       var candidates: [(link: String, via: String, owner: LinkOwner, language: String?)] = []
-      for rule in rules where rule.rule.target == route.pattern || rule.target.segments == routePattern.segments {
+      for rule in rules where rule.target == routePattern || rule.target.segments == routePattern.segments {
         let host = Self.host(for: rule.pattern, hosts: exactHosts)
         let known = valuesByRulePath[Self.path(of: rule.rule.pattern)] ?? valuesByRoute[id] ?? [:]
         var values = rule.parameters.filter { rule.pattern.parameterNames.contains($0.key) }
@@ -55,7 +55,8 @@ extension LinkCatalogue {
           let link = try rule.pattern.link(values, host: host)
           candidates.append((link.absoluteString, rule.rule.pattern, rule.rule.owner, rule.parameters["locale"]))
         } catch {
-          throw CatalogueError("no example for rule `\(rule.rule.pattern)` → `\(route.pattern)`: \(error.description)")
+          throw CatalogueError(
+            "no example for rule `\(rule.rule.pattern)` → `\(routePattern.source)`: \(error.description)")
         }
       }
       for scheme in configuration.urlSchemes where owner == .platform || scheme.owner == owner {
@@ -79,7 +80,7 @@ extension LinkCatalogue {
       }
       entries.append(
         Entry(
-          pattern: route.pattern, name: route.name, owner: owner.word, barriers: route.barriers.map(\.rawValue),
+          pattern: routePattern.source, name: id.name, owner: owner.word, barriers: route.barriers.map(\.rawValue),
           changesState: route.changesState, examples: made))
     }
     self.market = market

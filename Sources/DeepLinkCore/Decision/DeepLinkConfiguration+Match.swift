@@ -118,7 +118,7 @@ extension DeepLinkConfiguration {
         if choosing { trace.add(.match, "plugin `\(plugin.name)` declines") }
         continue
       }
-      if let pluginBarrier, barriers[pluginBarrier.rawValue] == nil {
+      if let pluginBarrier, barriers[pluginBarrier] == nil {
         if choosing {
           trace.add(
             .match,

@@ -43,8 +43,7 @@ public final class DeepLinkConfiguration: Sendable {
   public let confirmationBarrier: BarrierName?
   /// The installed barriers, by name, resolved when the configuration is compiled: every
   /// barrier a route, a path-matching plugin or the mandatory barrier names is one of them.
-  /// Keyed by the name's `rawValue` (see ``DeepLinkSpecification/barriers``).
-  let barriers: [String: any DeepLinkHandlingBarrier]
+  let barriers: InstalledBarriers
 
   let schemes: SmallStringMap<URLScheme>
   /// The exact domains (see ``SmallStringMap`` for why not a `Set`); wildcard domains are
@@ -63,6 +62,8 @@ public final class DeepLinkConfiguration: Sendable {
   let routes: RouteTable<RouteTarget>
   /// Each route's pattern as written, kept as strings: a decision reports it.
   package let routeSources: [String]
+  /// Each route's pattern, compiled once where it was declared, in the table's order.
+  let routePatterns: [RoutePattern]
   let plugins: [any DeepLinkHandlerPlugin]
   /// The opaque plugins in install order: each one's index in `plugins` and what it leads to,
   /// made once.
@@ -75,7 +76,7 @@ public final class DeepLinkConfiguration: Sendable {
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink],
     routes: [RouteSpecification],
     plugins: [any DeepLinkHandlerPlugin], opaquePluginIndices: [Int], pluginOwners: [LinkOwner],
-    barriers: [String: any DeepLinkHandlingBarrier] = [:], filters: LinkFilters,
+    barriers: InstalledBarriers = InstalledBarriers(), filters: LinkFilters,
     mandatoryBarrier: BarrierName?, confirmationBarrier: BarrierName?, checksDestinations: Bool = true
   ) throws(DeepLinkConfigurationError) {
     let schemeNames = urlSchemes.map(\.scheme)
@@ -123,13 +124,11 @@ public final class DeepLinkConfiguration: Sendable {
       return OpaquePlugin(index: $0, target: target, stepResolver: plugins[$0].stepResolving)
     }
 
-    // Each target is parsed once, for the first rule to it; later rules share it.
-    var targets = SmallStringMap<CompiledRewrite>()
     var compiled: [CompiledRewrite] = []
     compiled.reserveCapacity(universalLinks.count)
     for rule in universalLinks {
       do {
-        compiled.append(try rule.compile(targets: &targets))
+        compiled.append(try rule.compile())
       } catch {
         throw .invalidRewrite(error)
       }
@@ -170,6 +169,7 @@ public final class DeepLinkConfiguration: Sendable {
     }
     self.routes = (consume routeBuilder).build()
     self.routeSources = routes.map(\.pattern.source)
+    self.routePatterns = routes.map(\.pattern)
     if checksDestinations { try Self.checkDestinations(routes, rules: effective) }
   }
 
@@ -210,34 +210,21 @@ public final class DeepLinkConfiguration: Sendable {
     return (rules.indices.filter { !replaced[$0] }.map { rules[$0] }, table, false)
   }
 
-  /// The routes in the table, in registration order: pattern as written and the route's name
-  /// (the pattern for `addRoute` routes, the plugin's name for plugins).
-  public var routeList: [(pattern: String, name: String, barriers: [BarrierName], changesState: Bool)] {
-    routes.routes.map { ($0.pattern, $0.value.name, $0.value.barriers, $0.value.changesState) }
-  }
-
   /// The market the configuration was composed for: the one owner of its rules, domains and
   /// routes other than the platform; `nil` for the platform alone.
   public var market: String? {
     for rule in rewriteRules { if let id = rule.rule.owner.marketID { return id } }
-    for owner in routeOwners { if let id = owner.marketID { return id } }
+    for index in routePatterns.indices {
+      if let id = routes.value(at: Int32(index)).owner.marketID { return id }
+    }
     return nil
   }
-
-  /// The identity of each route of ``routeList``, in the same order: the route's name and its
-  /// pattern as registered, as a decision routed to it carries it (``DeepLinkDecision/route``).
-  public var routeIDs: [RouteID] {
-    routes.routes.indices.map { RouteID(name: routes.routes[$0].value.name, pattern: routeSources[$0]) }
-  }
-
-  /// Who declared each route of ``routeList``, in the same order.
-  public var routeOwners: [LinkOwner] { routes.routes.map(\.value.owner) }
 
   /// The names of the installed opaque plugins, in install order.
   public var opaquePluginNames: [String] { opaquePlugins.map(\.target.name) }
 
   /// The names of the installed barriers, sorted.
-  public var barrierNames: [BarrierName] { barriers.keys.sorted().map(BarrierName.init(rawValue:)) }
+  public var barrierNames: [BarrierName] { barriers.names.sorted() }
 
   /// Who installed each opaque plugin of ``opaquePluginNames``, in the same order.
   public var opaquePluginOwners: [LinkOwner] { opaquePlugins.map(\.target.owner) }

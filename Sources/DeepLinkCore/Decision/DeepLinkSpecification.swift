@@ -11,10 +11,8 @@ package struct DeepLinkSpecification: Sendable {
   package private(set) var plugins: [any DeepLinkHandlerPlugin] = []
   /// Who installed each plugin of ``plugins``, at the same index.
   package private(set) var pluginOwners: [LinkOwner] = []
-  /// The installed barriers, by name (its `rawValue`).
-  package var barriers: [String: any DeepLinkHandlingBarrier] = [:]
-  /// Who installed each barrier, by name; a barrier without an entry is the platform's.
-  package var barrierOwners: [String: LinkOwner] = [:]
+  /// The installed barriers, by name.
+  var barriers = InstalledBarriers()
   /// The scheme and host filters.
   package var filters = LinkFilters()
   /// The barrier every link passes.
@@ -43,8 +41,7 @@ package struct DeepLinkSpecification: Sendable {
 
   /// Installs `barrier` as `owner`'s, replacing a barrier of the same name.
   package mutating func install(_ barrier: any DeepLinkHandlingBarrier, owner: LinkOwner) {
-    barriers[barrier.name.rawValue] = barrier
-    barrierOwners[barrier.name.rawValue] = owner == .platform ? nil : owner
+    barriers[barrier.name] = barrier
   }
 }
 
@@ -65,7 +62,7 @@ extension DeepLinkConfiguration {
       }
       let pattern: RoutePattern
       do {
-        pattern = try RoutePattern(pathPlugin.matchingPath)
+        pattern = try pathPlugin.matchingPattern
       } catch {
         throw .malformedPattern(error)
       }
@@ -81,11 +78,11 @@ extension DeepLinkConfiguration {
             destination: pathPlugin.destination, placement: pathPlugin.placement)))
     }
     let installed = specification.barriers
-    if let mandatory = specification.mandatoryBarrier, !installed.keys.contains(mandatory.rawValue) {
+    if let mandatory = specification.mandatoryBarrier, installed[mandatory] == nil {
       throw .unknownBarrier(name: mandatory, usedBy: "mandatory barrier")
     }
     for route in routes {
-      for name in route.target.barriers where !installed.keys.contains(name.rawValue) {
+      for name in route.target.barriers where installed[name] == nil {
         throw .unknownBarrier(name: name, usedBy: route.pattern.source)
       }
       if route.target.changesState && specification.confirmationBarrier == nil {

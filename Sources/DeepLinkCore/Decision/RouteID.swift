@@ -10,6 +10,7 @@
 /// let route = RouteID(name: "product", pattern: "/product/{id:int}")
 /// route.description  // "/product/{id:int}"
 /// RouteID(name: "PaymentPlugin").description  // "PaymentPlugin"
+/// RouteID(pattern: "/orders/{id}") == RouteID(name: "/orders/{id}", pattern: "/orders/{id}")  // true
 /// ```
 ///
 /// Its ``description`` (the pattern, else the name) is what the CLI, snapshots and telemetry print.
@@ -23,6 +24,13 @@ public struct RouteID: Sendable, Hashable, CustomStringConvertible {
   /// Creates an identity.
   public init(name: String, pattern: String? = nil) {
     self.name = name
+    self.pattern = pattern
+  }
+
+  /// The identity of a route added by pattern only (`addRoute("/orders/{id}")`), or of a
+  /// path-matching plugin named after its path: named after its pattern.
+  public init(pattern: String) {
+    self.name = pattern
     self.pattern = pattern
   }
 

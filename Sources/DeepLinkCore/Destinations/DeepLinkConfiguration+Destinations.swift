@@ -6,8 +6,8 @@ extension DeepLinkConfiguration {
   ) throws(DeepLinkConfigurationError) {
     var declared: [(type: ObjectIdentifier, route: RouteSpecification)] = []
     // The rules onto each target, found in one pass: a route's own are then read in place.
-    var rulesByTarget: [String: [CompiledRewrite]] = [:]
-    for rule in rules { rulesByTarget[rule.rule.target, default: []].append(rule) }
+    var rulesByTarget: [RoutePattern: [CompiledRewrite]] = [:]
+    for rule in rules { rulesByTarget[rule.target, default: []].append(rule) }
     for route in routes {
       guard let destination = route.target.destination else {
         if route.target.placement != nil {
@@ -26,7 +26,7 @@ extension DeepLinkConfiguration {
             problem: .sharedDestination(otherRoute: other.pattern.source)))
       }
       declared.append((identifier, route))
-      let rules = rulesByTarget[route.pattern.source] ?? []
+      let rules = rulesByTarget[route.pattern] ?? []
       try DestinationCheck.check(destination, route: route.pattern, rules: rules)
       for parent in route.target.placement?.parents ?? [] {
         try DestinationCheck.check(parent, route: route.pattern, rules: rules, asParent: true)
@@ -49,9 +49,9 @@ extension DeepLinkConfiguration {
   private func target(of decision: DeepLinkDecision) -> RouteTarget? {
     guard decision.outcome == .routed, decision.steps.isEmpty, let route = decision.route,
       let pattern = route.pattern, let index = routeSources.firstIndex(of: pattern),
-      routes.routes[index].value.name == route.name
+      case let target = routes.value(at: Int32(index)), target.name == route.name
     else { return nil }
-    return routes.routes[index].value
+    return target
   }
 
   /// Where a decision routed to a table route takes the app: the route's tab and its parents,
@@ -81,15 +81,12 @@ extension DeepLinkConfiguration {
     return types
   }
 
-  /// The route that declares `type` as its destination (the first registered), and its owner.
-  func route(declaring type: any LinkDestination.Type) -> (pattern: String, owner: LinkOwner)? {
+  /// The route that declares `type` as its destination (the first registered).
+  func route(declaring type: any LinkDestination.Type) -> RouteDescription? {
     let identifier = ObjectIdentifier(type)
-    for route in routes.routes {
-      if let destination = route.value.destination, ObjectIdentifier(destination) == identifier {
-        return (route.pattern, route.value.owner)
-      }
-    }
-    return nil
+    return routeDescriptions.indices.first {
+      routes.value(at: Int32($0)).destination.map(ObjectIdentifier.init) == identifier
+    }.map { routeDescriptions[$0] }
   }
 
   /// The link to share for `destination`: the configuration's market's web link to it, else the
@@ -105,11 +102,12 @@ extension DeepLinkConfiguration {
   public func link(to destination: some LinkDestination) throws(ShareLinkError) -> DeepLink {
     let (route, parameters, preferences) = try parts(of: destination)
     let link = try webLink(
-      to: route, parameters: parameters, owner: market.map(LinkOwner.market) ?? .platform, preferences: preferences)
+      to: route.id, parameters: parameters, owner: market.map(LinkOwner.market) ?? .platform,
+      preferences: preferences)
     let back = self.destination(for: decide(link.absoluteString, source: .inApp))
     guard let back, AnyHashable(back) == AnyHashable(destination) else {
       throw .valuesDoNotRoundTrip(
-        route: route, parameters: parameters.merging(preferences) { own, _ in own },
+        route: route.id, parameters: parameters.merging(preferences) { own, _ in own },
         reason: "`\(link.absoluteString)` opens " + (back.map { "\($0)" } ?? "no destination"))
     }
     return link
@@ -124,7 +122,7 @@ extension DeepLinkConfiguration {
   /// - Throws: ``ShareLinkError``.
   public func appLink(to destination: some LinkDestination) throws(ShareLinkError) -> DeepLink {
     let (route, parameters, _) = try parts(of: destination)
-    let owner = self.route(declaring: type(of: destination))?.owner ?? .platform
+    let owner = route.owner
     let scheme: String
     if owner == .platform {
       scheme = appScheme
@@ -132,21 +130,21 @@ extension DeepLinkConfiguration {
       scheme = own
     } else {
       throw .valuesDoNotRoundTrip(
-        route: route, parameters: parameters,
+        route: route.id, parameters: parameters,
         reason: "\(owner) has no scheme of its own, and only its links reach the route")
     }
     let link: DeepLink
     do {
-      link = try RoutePattern(route).link(parameters, scheme: scheme)
+      link = try route.pattern.link(parameters, scheme: scheme)
     } catch {
-      throw .valuesDoNotRoundTrip(route: route, parameters: parameters, reason: "\(error)")
+      throw .valuesDoNotRoundTrip(route: route.id, parameters: parameters, reason: "\(error)")
     }
     let back = decide(link.absoluteString, source: .inApp)
-    guard back.outcome == .routed, back.route?.pattern == route,
+    guard back.outcome == .routed, back.route?.pattern == route.pattern.source,
       parameters.allSatisfy({ back.parameters[$0.key] == $0.value })
     else {
       throw .valuesDoNotRoundTrip(
-        route: route, parameters: parameters,
+        route: route.id, parameters: parameters,
         reason: "`\(link.absoluteString)` decides as \(back.outcome)" + (back.route.map { " \($0)" } ?? ""))
     }
     return link
@@ -155,17 +153,17 @@ extension DeepLinkConfiguration {
   /// The route of `destination`'s type, its fields the route captures, and the other fields.
   private func parts(
     of destination: some LinkDestination
-  ) throws(ShareLinkError) -> (route: String, parameters: [String: String], preferences: [String: String]) {
-    guard let route = route(declaring: type(of: destination))?.pattern else {
+  ) throws(ShareLinkError) -> (route: RouteDescription, parameters: [String: String], preferences: [String: String]) {
+    guard let route = route(declaring: type(of: destination)) else {
       throw .unknownDestination(String(describing: type(of: destination)))
     }
     let fields: DeepLinkParameters
     do {
       fields = try DeepLinkParameters(encoding: destination)
     } catch {
-      throw .valuesDoNotRoundTrip(route: route, parameters: [:], reason: error.description)
+      throw .valuesDoNotRoundTrip(route: route.id, parameters: [:], reason: error.description)
     }
-    let captured = Set((try? RoutePattern(route))?.parameterNames ?? [])
+    let captured = Set(route.pattern.parameterNames)
     var parameters: [String: String] = [:]
     var preferences: [String: String] = [:]
     for (name, value) in fields {

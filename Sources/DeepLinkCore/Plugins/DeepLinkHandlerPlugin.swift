@@ -118,6 +118,9 @@ extension AsyncDeepLinkHandlerPlugin {
 public protocol DeepLinkHandlerPathMatchingPlugin: DeepLinkHandlerPlugin {
   /// The route pattern, in the syntax of ``RoutePattern``.
   var matchingPath: String { get }
+  /// ``matchingPath``, parsed. Defaults to parsing it; a plugin whose route was parsed where it
+  /// is declared (a `PlatformRoute`'s) returns that pattern instead of having it parsed again.
+  var matchingPattern: RoutePattern { get throws(RoutePatternError) }
   /// Barriers every link of this plugin must pass. Defaults to none.
   var barriers: [BarrierName] { get }
   /// Whether links of this plugin change state (pay, delete, follow): they then pass the
@@ -147,6 +150,7 @@ public protocol DeepLinkHandlerPathMatchingPlugin: DeepLinkHandlerPlugin {
 
 extension DeepLinkHandlerPathMatchingPlugin {
   public var pathMatching: (any DeepLinkHandlerPathMatchingPlugin)? { self }
+  public var matchingPattern: RoutePattern { get throws(RoutePatternError) { try RoutePattern(matchingPath) } }
   public var barriers: [BarrierName] { [] }
   public var changesState: Bool { false }
   public var waitForPreconditions: Bool { false }

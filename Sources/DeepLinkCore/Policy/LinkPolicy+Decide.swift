@@ -1,12 +1,13 @@
 import Foundation
 
 extension LinkPolicy {
-  /// The entry that switches off a link routed as `decision` (through `route`, a pattern, if
-  /// given instead of the decision's own) at `date`: its host, its rewrite rule, its route or a
-  /// step of its chain, in that order; `nil` when none applies.
+  /// The entry that switches off a link routed as `decision` (through `route`, if given instead
+  /// of the decision's own) at `date`: its host, its rewrite rule, its route or a step of its
+  /// chain, in that order; `nil` when none applies. A route entry covers every route and step of
+  /// the pattern it names.
   ///
   /// - Complexity: a handful of hash lookups.
-  public func entry(switchingOff decision: DeepLinkDecision, route: String? = nil, at date: Date) -> Entry? {
+  public func entry(switchingOff decision: DeepLinkDecision, route: RouteID? = nil, at date: Date) -> Entry? {
     guard isInForce(at: date) else { return nil }
     func live(_ index: Int?) -> Entry? {
       guard let index else { return nil }
@@ -20,7 +21,7 @@ extension LinkPolicy {
       return entry
     }
     guard !routes.isEmpty else { return nil }
-    if let route = route ?? decision.route?.description, let entry = live(Self.index(of: route, in: routes)) {
+    if let route = route ?? decision.route, let entry = live(Self.index(of: route.description, in: routes)) {
       return entry
     }
     for step in decision.steps { if let entry = live(Self.index(of: step.description, in: routes)) { return entry } }
@@ -37,11 +38,11 @@ extension LinkPolicy {
     return keys[key]
   }
 
-  /// The entry that switches off the links of `rule` (whose target is the route pattern
-  /// `target`) at `date`, by naming the rule or its route; `nil` when none does.
-  public func entry(switchingOff rule: UniversalLink, target: String, at date: Date) -> Entry? {
+  /// The entry that switches off the links of `rule` at `date`, by naming the rule or its target
+  /// route; `nil` when none does.
+  public func entry(switchingOff rule: UniversalLink, at date: Date) -> Entry? {
     guard isInForce(at: date) else { return nil }
-    for index in [rules[rule.pattern], routes[target]].compactMap({ $0 }) {
+    for index in [rules[rule.pattern], routes[rule.target.description]].compactMap({ $0 }) {
       let entry = entries[index]
       if entry.until.map({ date < $0 }) ?? true { return entry }
     }

@@ -295,20 +295,20 @@ public struct LinkPolicy: Sendable, Hashable {
 
   /// The names a policy may use, from the configuration it narrows.
   private struct Catalogue {
-    let routeList: [(pattern: String, name: String)]
+    let routes: [RouteDescription]
     let rulePatterns: [String]
     let domains: [String]
 
     init(_ configuration: DeepLinkConfiguration) {
-      routeList = configuration.routeList.map { ($0.pattern, $0.name) }
+      routes = configuration.routeDescriptions
       rulePatterns = configuration.rewriteRules.map(\.rule.pattern)
       domains = configuration.domains.map(\.name)
     }
 
     func routes(named name: String, field: String) throws(LinkPolicyError) -> [String] {
-      let patterns = routeList.filter { $0.name == name || $0.pattern == name }.map(\.pattern)
+      let patterns = routes.filter { $0.id.name == name || $0.pattern.source == name }.map(\.pattern.source)
       guard patterns.isEmpty else { return patterns }
-      throw unknown(name, field: field, kind: "route", among: routeList.map(\.name) + routeList.map(\.pattern))
+      throw unknown(name, field: field, kind: "route", among: routes.map(\.id.name) + routes.map(\.pattern.source))
     }
 
     func rules(named name: String, field: String) throws(LinkPolicyError) -> [String] {

@@ -12,25 +12,25 @@ extension DeepLinkConfiguration {
   ///
   /// ```swift
   /// try configuration.webLink(
-  ///   to: "/product/{id:int}", parameters: ["id": "123"], owner: .market("CA"),
+  ///   to: PlatformRoute.product.id, parameters: ["id": "123"], owner: .market("CA"),
   ///   preferences: ["locale": "fr"]
   /// ).absoluteString
   /// // "https://shop.example.ca/fr/ip/-/123"
   /// ```
   ///
   /// - Parameters:
-  ///   - route: the app route's pattern as registered (`/product/{id:int}`).
+  ///   - route: the app route (``RouteDescription/id``, or `PlatformRoute.product.id`).
   ///   - parameters: the route's own parameters.
   ///   - owner: whose web links to prefer (a market), or the platform.
   ///   - preferences: values the rule's fixed parameters should have (`locale`).
   /// - Throws: ``ShareLinkError``.
   public func webLink(
-    to route: String, parameters: [String: String], owner: LinkOwner = .platform, preferences: [String: String] = [:]
+    to route: RouteID, parameters: [String: String], owner: LinkOwner = .platform, preferences: [String: String] = [:]
   ) throws(ShareLinkError) -> DeepLink {
-    guard routeSources.contains(route) else { throw .unknownRoute(route) }
+    guard let described = self.route(route) else { throw .unknownRoute(route) }
     let candidates = rewriteRules.enumerated().compactMap {
       index, rule -> (rank: Int, index: Int, rule: CompiledRewrite)? in
-      guard rule.rule.target == route, case .host(.exact) = rule.pattern.namespace else { return nil }
+      guard rule.target == described.pattern, case .host(.exact) = rule.pattern.namespace else { return nil }
       let fixedFit = rule.parameters.allSatisfy { preferences[$0.key] == $0.value }
       guard fixedFit else { return nil }
       let ownerRank = rule.rule.owner == owner ? 0 : rule.rule.owner == .platform ? 2 : 4
@@ -57,8 +57,8 @@ extension DeepLinkConfiguration {
         continue
       }
       let decision = decide(link.absoluteString, source: .inApp)
-      let routeNames = (try? RoutePattern(route).parameterNames) ?? []
-      guard decision.outcome == .routed, decision.route?.description == route,
+      let routeNames = described.pattern.parameterNames
+      guard decision.outcome == .routed, decision.route == route,
         routeNames.allSatisfy({ decision.parameters[$0] == parameters[$0] })
       else {
         lastProblem =
@@ -73,14 +73,14 @@ extension DeepLinkConfiguration {
 
 /// Why no web link could be made for a route.
 public enum ShareLinkError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// No route has this pattern.
-  case unknownRoute(String)
+  /// The configuration has no such route.
+  case unknownRoute(RouteID)
   /// Neither the owner nor the platform has a web rule onto the route (with fitting fixed
   /// parameters).
-  case noWebRule(route: String, owner: LinkOwner)
+  case noWebRule(route: RouteID, owner: LinkOwner)
   /// Every candidate rule failed: a value does not fit its pattern, or the link would not decide
   /// back to the route with these parameters.
-  case valuesDoNotRoundTrip(route: String, parameters: [String: String], reason: String)
+  case valuesDoNotRoundTrip(route: RouteID, parameters: [String: String], reason: String)
   /// No route declares this destination type.
   case unknownDestination(String)
   /// The linker's configuration is not composed yet.

@@ -1,30 +1,42 @@
 /// A rule that turns a web link (or a link of a market scheme) into one of the app's own links.
 ///
-/// The source is a host-bound or scheme-bound ``RoutePattern``; the target is an app pattern
-/// (`/product/{id}`), so a rewrite only ever produces a platform link. Captures the target
-/// needs are filled from the source's captures; the others (such as a `locale`) and the rule's
-/// fixed ``parameters`` are passed on to the handler as extra parameters.
+/// The source is a host-bound or scheme-bound ``RoutePattern``; the target is a route of the app
+/// (``RouteID``) with its app pattern (`/product/{id}`), so a rewrite only ever produces a platform
+/// link. Both patterns are parsed once, when the rule is declared; a malformed one is reported
+/// when the configuration is compiled. Captures the target needs are filled from the source's
+/// captures; the others (such as a `locale`) and the rule's fixed ``parameters`` are passed on to
+/// the handler as extra parameters.
 ///
 /// ```swift
-/// let rule = UniversalLink("https://shop.example.ca/fr/panier", to: "/cart", parameters: ["locale": "fr"])
+/// let cart = try RoutePattern("/cart")
+/// let rule = UniversalLink("https://shop.example.ca/fr/panier", to: cart, parameters: ["locale": "fr"])
+/// rule.target  // RouteID(name: "/cart", pattern: "/cart")
 /// ```
+///
+/// A market names a platform route instead (`UniversalLink("shopca://flyer/{id}", to: .flyer)`,
+/// from `PlatformLinks`).
 public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
   /// The rule's parts, shared by every copy of the rule: a copy (into a compiled rule, a list,
   /// a check) retains one reference, not each of its strings and its parameters.
   private final class Parts: Sendable {
     let pattern: String
-    let target: String
+    let source: Result<RoutePattern, RoutePatternError>
+    let target: RouteID
+    let targetPattern: Result<RoutePattern, RoutePatternError>
     let parameters: [String: String]
     let isCaseInsensitive: Bool
     let isOverride: Bool
     let owner: LinkOwner
 
     init(
-      pattern: String, target: String, parameters: [String: String], isCaseInsensitive: Bool, isOverride: Bool,
-      owner: LinkOwner
+      pattern: String, source: Result<RoutePattern, RoutePatternError>, target: RouteID,
+      targetPattern: Result<RoutePattern, RoutePatternError>, parameters: [String: String], isCaseInsensitive: Bool,
+      isOverride: Bool, owner: LinkOwner
     ) {
       self.pattern = pattern
+      self.source = source
       self.target = target
+      self.targetPattern = targetPattern
       self.parameters = parameters
       self.isCaseInsensitive = isCaseInsensitive
       self.isOverride = isOverride
@@ -36,8 +48,8 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
 
   /// The pattern of the links the rule applies to, as written.
   public var pattern: String { parts.pattern }
-  /// The app pattern the link becomes, as written.
-  public var target: String { parts.target }
+  /// The route the link becomes: its name and its app pattern.
+  public var target: RouteID { parts.target }
   /// Fixed parameters passed on with every rewritten link.
   public var parameters: [String: String] { parts.parameters }
   /// Whether the source pattern's literals ignore ASCII case (web paths usually do).
@@ -48,8 +60,27 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
   /// Who declared the rule; composition sets it (``owned(by:)``).
   public var owner: LinkOwner { parts.owner }
 
-  /// Declares a rule. It is checked when the configuration is compiled (``compile()``), which
-  /// fails with an error naming the rule.
+  /// Declares a rule to the route of an app pattern. It is checked when the configuration is
+  /// compiled (``compile()``), which fails with an error naming the rule.
+  ///
+  /// - Parameters:
+  ///   - pattern: a web pattern (`https://host/path`) or a scheme pattern (`shopca://flyer/{id}`).
+  ///   - target: the app pattern (starting with `/`) the link becomes.
+  ///   - name: the target route's name; its pattern's text when `nil`, as for a route added by pattern.
+  ///   - parameters: fixed extra parameters.
+  ///   - caseInsensitive: whether the pattern's literals ignore ASCII case.
+  ///   - isOverride: declares that the rule replaces a platform rule on purpose.
+  public init(
+    _ pattern: String, to target: RoutePattern, named name: String? = nil, parameters: [String: String] = [:],
+    caseInsensitive: Bool = true, isOverride: Bool = false
+  ) {
+    self.init(
+      pattern, to: RouteID(name: name ?? target.source, pattern: target.source), targetPattern: .success(target),
+      parameters: parameters, caseInsensitive: caseInsensitive, isOverride: isOverride)
+  }
+
+  /// Declares a rule to the app pattern written as `target`, parsed here; a malformed one is
+  /// reported by ``compile()``, naming the rule. The target route is named after its pattern.
   ///
   /// - Parameters:
   ///   - pattern: a web pattern (`https://host/path`) or a scheme pattern (`shopca://flyer/{id}`).
@@ -61,8 +92,22 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
     _ pattern: String, to target: String, parameters: [String: String] = [:], caseInsensitive: Bool = true,
     isOverride: Bool = false
   ) {
+    self.init(
+      pattern, to: RouteID(name: target, pattern: target),
+      targetPattern: Result { () throws(RoutePatternError) in try RoutePattern(target) }, parameters: parameters,
+      caseInsensitive: caseInsensitive, isOverride: isOverride)
+  }
+
+  /// Declares a rule to `target`, whose app pattern `targetPattern` is (or failed to be) parsed
+  /// already: a typed route's, parsed once where the route is declared.
+  package init(
+    _ pattern: String, to target: RouteID, targetPattern: Result<RoutePattern, RoutePatternError>,
+    parameters: [String: String], caseInsensitive: Bool, isOverride: Bool
+  ) {
     parts = Parts(
-      pattern: pattern, target: target, parameters: parameters, isCaseInsensitive: caseInsensitive,
+      pattern: pattern,
+      source: Result { () throws(RoutePatternError) in try RoutePattern(pattern, caseInsensitive: caseInsensitive) },
+      target: target, targetPattern: targetPattern, parameters: parameters, isCaseInsensitive: caseInsensitive,
       isOverride: isOverride, owner: .platform)
   }
 
@@ -75,8 +120,8 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
     if owner == parts.owner { return self }
     return UniversalLink(
       Parts(
-        pattern: pattern, target: target, parameters: parameters, isCaseInsensitive: isCaseInsensitive,
-        isOverride: isOverride, owner: owner))
+        pattern: pattern, source: parts.source, target: target, targetPattern: parts.targetPattern,
+        parameters: parameters, isCaseInsensitive: isCaseInsensitive, isOverride: isOverride, owner: owner))
   }
 
   /// Two rules are equal when they are declared the same and owned by the same side.
@@ -102,38 +147,18 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
   /// - Throws: ``UniversalLinkError`` when either pattern is malformed, the source is an app
   ///   pattern, the target is not one, or the target needs a capture the source lacks.
   public func compile() throws(UniversalLinkError) -> CompiledRewrite {
-    try compile(target: nil)
-  }
-
-  /// ``compile()``, reading the target from `targets` when a rule compiled before had the same
-  /// target, and adding this rule under its target otherwise: the rules of a catalogue lead to a
-  /// handful of targets, so composition reads each once. `targets` maps each target as written
-  /// to the first rule compiled to it, whose compiled target and parameter names later rules share.
-  package func compile(
-    targets: inout SmallStringMap<CompiledRewrite>
-  ) throws(UniversalLinkError) -> CompiledRewrite {
-    if let first = targets[target] {
-      return try compile(target: first.target, parameterNames: first.targetParameterNames)
-    }
-    let compiled = try compile(target: nil)
-    targets.add(target, compiled)
-    return compiled
-  }
-
-  /// Compiles the rule; `known` is its target compiled already, with its parameter names.
-  private func compile(
-    target known: RoutePattern?, parameterNames knownNames: [String] = []
-  ) throws(UniversalLinkError) -> CompiledRewrite {
     let source: RoutePattern
     let destination: RoutePattern
     do {
-      source = try RoutePattern(pattern, caseInsensitive: isCaseInsensitive)
-      if let known { destination = known } else { destination = try RoutePattern(target) }
+      source = try parts.source.get()
+      destination = try parts.targetPattern.get()
     } catch {
       throw .malformedPattern(rule: description, error)
     }
     if case .app = source.namespace { throw .sourceIsAppLink(pattern) }
-    guard case .app = destination.namespace else { throw .targetIsNotAppLink(source: pattern, target: target) }
+    guard case .app = destination.namespace else {
+      throw .targetIsNotAppLink(source: pattern, target: target.description)
+    }
     // Whether every link the source matches has a value for `name`: a path parameter, a
     // catch-all or a required query capture of that name.
     func sourceRequires(_ name: String) -> Bool {
@@ -147,7 +172,7 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
     }
     func check(_ name: String) throws(UniversalLinkError) {
       guard sourceRequires(name) || parameters[name] != nil else {
-        throw .missingTargetParameter(source: pattern, target: target, parameter: name)
+        throw .missingTargetParameter(source: pattern, target: target.description, parameter: name)
       }
     }
     // The target's required captures, path first, as ``RoutePattern/requiredParameterNames``.
@@ -162,7 +187,7 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
     for capture in destination.queryCaptures where !consumed.contains(capture.key) { consumed.append(capture.key) }
     return CompiledRewrite(
       rule: self, pattern: source, target: destination,
-      targetParameterNames: known == nil ? destination.parameterNames : knownNames,
+      targetParameterNames: destination.parameterNames,
       consumedQueryKeys: consumed)
   }
 

@@ -4,8 +4,8 @@ public struct DeepLinkNavigationState: Sendable {
   public let isColdStart: Bool
   /// Where the link came from.
   public let source: LinkSource
-  /// The route pattern (or plugin name) that was chosen.
-  public let route: String
+  /// The route that was chosen: its name and pattern (``RouteID``), an opaque plugin's name alone.
+  public let route: RouteID
   /// The captured parameters, plus those a rewrite passed on (such as `locale`), as typed
   /// values (`parameters.int("id")`).
   public let parameters: DeepLinkParameters
@@ -25,7 +25,7 @@ public struct DeepLinkNavigationState: Sendable {
 
   /// Creates a state; the linker makes these, tests may too.
   public init(
-    isColdStart: Bool, source: LinkSource, route: String, parameters: DeepLinkParameters,
+    isColdStart: Bool, source: LinkSource, route: RouteID, parameters: DeepLinkParameters,
     context: (any Sendable)? = nil, link: DeepLink? = nil, destination: (any LinkDestination)? = nil,
     navigation: LinkNavigation? = nil
   ) {
@@ -50,8 +50,8 @@ public protocol PreconditionLoadingStateUIHandler: Sendable {
 
 /// What finally happened to a link.
 public enum DeepLinkResult: Sendable, Hashable, CustomStringConvertible {
-  /// A handler or plugin handled it.
-  case handled(route: String)
+  /// A handler or plugin handled it, through `route`.
+  case handled(route: RouteID)
   /// It went to the external-URL handler.
   case external
   /// A filter refused it.
@@ -62,8 +62,9 @@ public enum DeepLinkResult: Sendable, Hashable, CustomStringConvertible {
   case notFound
   /// It is malformed, dangerous or of an unregistered scheme.
   case invalid(reason: DeepLinkReason)
-  /// Its handler or a barrier check did not finish in time.
-  case timedOut(route: String)
+  /// Its handler or a barrier check did not finish in time; `route` is the route it was
+  /// waiting for, `nil` when it timed out before one was chosen.
+  case timedOut(route: RouteID?)
   /// A newer link replaced it while it waited.
   case superseded
   /// It was dropped: `barrierFailed`, `preconditionFailed`, `preconditionTimeout`,
@@ -79,7 +80,7 @@ public enum DeepLinkResult: Sendable, Hashable, CustomStringConvertible {
     case .ignored(let reason): "ignored(\(reason))"
     case .notFound: "notFound"
     case .invalid(let reason): "invalid(\(reason))"
-    case .timedOut(let route): "timedOut(\(route))"
+    case .timedOut(let route): "timedOut(\(route?.description ?? ""))"
     case .superseded: "superseded"
     case .dropped(let reason): "dropped(\(reason))"
     }
@@ -111,8 +112,8 @@ public struct DeepLinkDebugInfo: Sendable {
     public let reason: String?
   }
 
-  /// The route table: pattern, and the handler's or plugin's name.
-  public let routes: [(pattern: String, name: String)]
+  /// The route table, in registration order.
+  public let routes: [RouteDescription]
   /// Opaque plugins, in the order they are asked.
   public let plugins: [String]
   /// The most recent links, oldest first.

@@ -195,13 +195,13 @@ extension DeepLinker {
       }
       // The policy in force when the link runs decides: one applied while it waited still counts.
       if let policy,
-        let entry = policy.entry(switchingOff: decision, route: candidate.route.description, at: currentDate())
+        let entry = policy.entry(switchingOff: decision, route: candidate.route, at: currentDate())
       {
         return switchedOff(work, by: entry, under: policy)
       }
       switch await execute(candidate, link: link, work: work) {
       case .passed:
-        return .handled(route: candidate.route.description)
+        return .handled(route: candidate.route)
       case .timedOut:
         return finish(work, route: candidate.route, .timedOut)
       default:
@@ -234,7 +234,7 @@ extension DeepLinker {
   ) -> DeepLinkResult {
     switch outcome {
     case .passed:
-      return .handled(route: route?.description ?? "")
+      return .handled(route: route ?? RouteID(name: ""))
     case .failed:
       emit(.barrierFailed, work.id, work.redacted, route: route, barrier: barrier)
       emit(
@@ -242,7 +242,7 @@ extension DeepLinker {
       return .dropped(reason: .barrierFailed)
     case .timedOut:
       emit(.timedOut, work.id, work.redacted, route: route, barrier: barrier)
-      return .timedOut(route: route?.description ?? "")
+      return .timedOut(route: route)
     case .superseded:
       emit(.superseded, work.id, work.redacted, route: route, barrier: barrier)
       return .superseded
@@ -280,7 +280,7 @@ extension DeepLinker {
     // Every barrier of a decision is installed: routes' are checked when the configuration is
     // compiled, a plugin answer's when the link is decided. This guard only keeps a broken
     // invariant from reaching a handler.
-    guard let barrier = work.configuration.barriers[name.rawValue] else { return .dropped(.unknownBarrier) }
+    guard let barrier = work.configuration.barriers[name] else { return .dropped(.unknownBarrier) }
     if barrier.status(for: link) == .passed {
       emit(.barrierPassed, work.id, work.redacted, route: route, barrier: name)
       return .passed
@@ -321,7 +321,7 @@ extension DeepLinker {
     preExecutionHandler?(link)
     let start = clock.now
     let state = DeepLinkNavigationState(
-      isColdStart: work.isColdStart, source: work.decision.source, route: candidate.route.description,
+      isColdStart: work.isColdStart, source: work.decision.source, route: candidate.route,
       parameters: candidate.parameters, context: navigationContextProvider?(), link: link, destination: destination,
       navigation: navigation)
     switch candidate.target.kind {

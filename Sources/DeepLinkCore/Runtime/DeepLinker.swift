@@ -238,7 +238,7 @@ public final class DeepLinker {
   /// The route table, the opaque plugins and the recent links with what happened to them.
   public var debugInfo: DeepLinkDebugInfo {
     DeepLinkDebugInfo(
-      routes: (configuration?.routeList ?? []).map { ($0.pattern, $0.name) },
+      routes: configuration?.routeDescriptions ?? [],
       plugins: configuration?.opaquePluginNames ?? [],
       recentLinks: historyOrder.compactMap { history[$0] })
   }

@@ -208,3 +208,13 @@ extension RouteTrie {
     return nil
   }
 }
+
+extension RoutePattern {
+  /// Whether the two patterns match exactly the same links, as the route table's conflict check
+  /// decides it (two such routes conflict; an override replaces such a rule).
+  package func matchesTheSameLinks(as other: RoutePattern) -> Bool {
+    var trie = RouteTrie()
+    _ = trie.addUnlessSameLinks(self)
+    return trie.addUnlessSameLinks(other) != nil
+  }
+}

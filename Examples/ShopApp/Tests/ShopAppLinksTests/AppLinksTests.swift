@@ -20,13 +20,14 @@ import Testing
   nonisolated static let rows: [Row] = [
     Row(
       market: "CA", link: "https://shop.example.ca/fr/ip/bureau-debout/123",
-      result: .handled(route: "/product/{id:int}"),
+      result: .handled(route: PlatformRoute.product.id),
       destination: ProductPage(id: 123, locale: "fr")),
-    Row(market: "CA", link: "shopca://ca/cart", result: .handled(route: "/cart"), destination: CartPage()),
     Row(
-      market: "CA", link: "shop://product/7", result: .handled(route: "/product/{id:int}"),
+      market: "CA", link: "shopca://ca/cart", result: .handled(route: PlatformRoute.cart.id), destination: CartPage()),
+    Row(
+      market: "CA", link: "shop://product/7", result: .handled(route: PlatformRoute.product.id),
       destination: ProductPage(id: 7)),
-    Row(market: "MX", link: "shop://cart", result: .handled(route: "/cart"), destination: CartPage()),
+    Row(market: "MX", link: "shop://cart", result: .handled(route: PlatformRoute.cart.id), destination: CartPage()),
     Row(market: "CA", link: "shop://nowhere", result: .notFound, destination: nil),
     Row(market: "CA", link: "javascript:alert(1)", result: .invalid(reason: .unregisteredScheme), destination: nil),
   ]
@@ -72,7 +73,7 @@ import Testing
     await session.waitForSignIn()
     #expect(navigator.path.isEmpty)
     session.finishSignIn(succeeded: true)
-    #expect(await signedIn.value == .handled(route: "/orders/{id:int}"))
+    #expect(await signedIn.value == .handled(route: PlatformRoute.order.id))
     #expect(navigator.path.map { AnyHashable($0) } == [OrderHistoryPage(), OrderPage(id: 9001, locale: "fr")])
     #expect(navigator.titles == ["Orders", "Order 9001"])
 
@@ -91,7 +92,7 @@ import Testing
       IncomingLink(
         userActivityType: IncomingLink.browsingWebActivityType,
         webpageURL: URL(string: "https://shop.example.ca/fr/panier")))
-    #expect(await linker.handle(link) == .handled(route: "/cart"))
+    #expect(await linker.handle(link) == .handled(route: PlatformRoute.cart.id))
     #expect(navigator.state.selectedTab == .cart)
     #expect(navigator.top.map { AnyHashable($0) } == AnyHashable(CartPage(locale: "fr")))
     #expect(navigator.top.map(AppNavigator.title(of:)) == "Panier")
