@@ -116,13 +116,7 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
       && lhs.changesState == rhs.changesState && lhs.isChainable == rhs.isChainable
       && lhs.freeTextParameters == rhs.freeTextParameters
       && lhs.destination.map(ObjectIdentifier.init) == rhs.destination.map(ObjectIdentifier.init)
-      && Self.samePlacement(lhs.placement, rhs.placement)
-  }
-
-  private static func samePlacement(_ lhs: LinkPlacement?, _ rhs: LinkPlacement?) -> Bool {
-    guard let lhs, let rhs else { return lhs == nil && rhs == nil }
-    return lhs.tab == rhs.tab && lhs.isTabRoot == rhs.isTabRoot && lhs.policy == rhs.policy
-      && lhs.parents.map(ObjectIdentifier.init) == rhs.parents.map(ObjectIdentifier.init)
+      && lhs.placement == rhs.placement
   }
 
   /// Hashes the name and the pattern, which equal routes share.

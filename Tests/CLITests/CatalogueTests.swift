@@ -28,6 +28,17 @@ import Testing
     #expect(product.examples.contains { $0.link == "https://shop.example.ca/fr/ip/bureau-debout/123" })
   }
 
+  @Test("each route says where it opens: its tab and parents, or its tab's root")
+  func navigation() throws {
+    let catalogue = try CatalogueSnapshotTests.current("CA")
+    let places = Dictionary(uniqueKeysWithValues: catalogue.entries.map { ($0.pattern, $0.navigation) })
+    #expect(places["/orders/{id:int}"] == "account tab, above OrderHistoryPage")
+    #expect(places["/pay?order_id={order_id:int}"] == "cart tab, above CheckoutPage")
+    #expect(places["/cart"] == "root of the cart tab")
+    #expect(places["/flyer/{store_id:int}"] == "home tab")
+    #expect(catalogue.markdown.contains("· opens in: account tab, above OrderHistoryPage"))
+  }
+
   @Test("MX has no fixed locale: one example per rule, no language")
   func mexicoOneExample() throws {
     let catalogue = try CatalogueSnapshotTests.current("MX")

@@ -81,13 +81,22 @@ extension LinkCatalogue {
       entries.append(
         Entry(
           pattern: routePattern.source, name: id.name, owner: owner.word, barriers: route.barriers.map(\.rawValue),
-          changesState: route.changesState, examples: made))
+          changesState: route.changesState, navigation: Self.navigation(of: route.placement), examples: made))
     }
     self.market = market
     self.domains = configuration.domains.map(\.description)
     self.schemes = configuration.urlSchemes.map(\.description)
     self.languages = Array(Set(configuration.universalLinks.compactMap { $0.parameters["locale"] })).sorted()
     self.entries = entries
+  }
+
+  /// A route's place in the app as the catalogue shows it: its tab (or that it is the tab's root)
+  /// and its parents, bottom first.
+  static func navigation(of placement: LinkPlacement?) -> String? {
+    guard let placement else { return nil }
+    if placement.isTabRoot { return "root of the \(placement.tab) tab" }
+    let parents = placement.parents.map { String(describing: $0) }
+    return "\(placement.tab) tab" + (parents.isEmpty ? "" : ", above " + parents.joined(separator: " → "))
   }
 
   /// Decides one candidate (redacted first) and checks it routes to `route`.

@@ -39,7 +39,9 @@ extension LinkCatalogue {
       page +=
         " · barriers: "
         + (entry.barriers.isEmpty ? "none" : entry.barriers.map(MarkupText.escaped).joined(separator: ", "))
-      page += " · changes state: " + (entry.changesState ? "yes" : "no") + "</p>\n"
+      page += " · changes state: " + (entry.changesState ? "yes" : "no")
+      if let navigation = entry.navigation { page += " · opens in: " + MarkupText.escaped(navigation) }
+      page += "</p>\n"
       if entry.examples.isEmpty { page += "<p class=\"meta\">No rule or scheme reaches it from outside the app.</p>\n" }
       for example in entry.examples {
         let search = [entry.pattern, entry.name, example.link, example.via, example.language ?? ""].joined(

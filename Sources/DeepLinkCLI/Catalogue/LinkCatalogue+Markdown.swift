@@ -25,7 +25,9 @@ extension LinkCatalogue {
       text += "\n## " + MarkupText.code(entry.pattern) + " " + MarkupText.escaped(entry.name) + "\n\n"
       text += "owner \(entry.owner) · barriers: "
       text += (entry.barriers.isEmpty ? "none" : entry.barriers.map(MarkupText.escaped).joined(separator: ", "))
-      text += " · changes state: " + (entry.changesState ? "yes (confirmation for links from outside)" : "no") + "\n\n"
+      text += " · changes state: " + (entry.changesState ? "yes (confirmation for links from outside)" : "no")
+      if let navigation = entry.navigation { text += " · opens in: " + MarkupText.escaped(navigation) }
+      text += "\n\n"
       guard !entry.examples.isEmpty else {
         text += "No rule or scheme of this build reaches it from outside the app.\n"
         continue

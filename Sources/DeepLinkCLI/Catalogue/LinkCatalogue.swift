@@ -18,6 +18,9 @@ package struct LinkCatalogue: Sendable {
     package let barriers: [String]
     /// Whether it changes state (so a link from outside passes the confirmation barrier).
     package let changesState: Bool
+    /// Where its screen lives: the tab and the parent screens below it (`account`, above
+    /// `OrderHistoryPage`), or `nil` when the route does not say.
+    package let navigation: String?
     /// The examples, web rules first (in effect order), then app links.
     package let examples: [Example]
   }

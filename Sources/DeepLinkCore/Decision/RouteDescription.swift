@@ -18,9 +18,15 @@ public struct RouteDescription: Sendable, Hashable {
   public let barriers: [BarrierName]
   /// Whether the route changes state: links from outside the app pass the confirmation barrier.
   public let changesState: Bool
+  /// Where the route's screen lives in the app (its tab and parents), if the route says.
+  public let placement: LinkPlacement?
 
   /// Describes a route.
-  public init(id: RouteID, pattern: RoutePattern, owner: LinkOwner, barriers: [BarrierName], changesState: Bool) {
+  public init(
+    id: RouteID, pattern: RoutePattern, owner: LinkOwner, barriers: [BarrierName], changesState: Bool,
+    placement: LinkPlacement? = nil
+  ) {
+    self.placement = placement
     self.id = id
     self.pattern = pattern
     self.owner = owner
@@ -38,7 +44,8 @@ extension DeepLinkConfiguration {
       let target = routes.value(at: Int32(index))
       return RouteDescription(
         id: RouteID(name: target.name, pattern: routeSources[index]), pattern: routePatterns[index],
-        owner: target.owner, barriers: target.barriers, changesState: target.changesState)
+        owner: target.owner, barriers: target.barriers, changesState: target.changesState,
+        placement: target.placement)
     }
   }
 
@@ -50,7 +57,7 @@ extension DeepLinkConfiguration {
       guard target.name == id.name else { continue }
       return RouteDescription(
         id: id, pattern: routePatterns[index], owner: target.owner, barriers: target.barriers,
-        changesState: target.changesState)
+        changesState: target.changesState, placement: target.placement)
     }
     return nil
   }

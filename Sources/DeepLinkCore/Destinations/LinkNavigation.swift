@@ -44,7 +44,7 @@ public enum NavigationPolicy: String, Sendable, Hashable, CaseIterable, Codable 
 /// let placement = LinkPlacement(tab: "account", parents: [OrderHistoryPage.self], policy: .update)
 /// placement.parents.count  // 1
 /// ```
-public struct LinkPlacement: Sendable {
+public struct LinkPlacement: Sendable, Hashable {
   /// The tab the route's screens live in.
   public let tab: NavigationTab
   /// The screens below the route's own, bottom first.
@@ -67,6 +67,17 @@ public struct LinkPlacement: Sendable {
     self.parents = []
     self.isTabRoot = true
     self.policy = .replace
+  }
+
+  /// Whether both place a route alike: tab, parents (the same types, in order), root and policy.
+  public static func == (lhs: LinkPlacement, rhs: LinkPlacement) -> Bool {
+    lhs.tab == rhs.tab && lhs.isTabRoot == rhs.isTabRoot && lhs.policy == rhs.policy
+      && lhs.parents.map(ObjectIdentifier.init) == rhs.parents.map(ObjectIdentifier.init)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(tab)
+    hasher.combine(parents.map(ObjectIdentifier.init))
   }
 
   /// A route whose screen is the root of `tab` (the cart of the cart tab).
