@@ -17,18 +17,19 @@ struct DecisionReport {
   var destination: DestinationReport?
 
   /// The report of `decision` made with `market`'s configuration (`nil`: the platform),
-  /// `configuration`.
-  init(_ decision: DeepLinkDecision, market: String?, configuration: DeepLinkConfiguration) {
+  /// `configuration`; with `destination`, what the link opens and where (`route --json`,
+  /// `explain`).
+  init(_ decision: DeepLinkDecision, market: String?, configuration: DeepLinkConfiguration, destination: Bool) {
     var names = SafeText.NameCache()
-    self.init(decision, market: market, configuration: configuration, names: &names)
+    self.init(decision, market: market, configuration: configuration, destination: destination, names: &names)
   }
 
   /// The report of `decision` made with `market`'s configuration (`nil`: the platform),
-  /// `configuration`.
+  /// `configuration`; with `destination`, what the link opens and where.
   ///
   /// - Complexity: O(*n*) in the link; redaction work only when the link has query items or a fragment.
   init(
-    _ decision: DeepLinkDecision, market: String?, configuration: DeepLinkConfiguration,
+    _ decision: DeepLinkDecision, market: String?, configuration: DeepLinkConfiguration, destination: Bool,
     names: inout SafeText.NameCache
   ) {
     url = SafeText.url(of: decision, names: &names)
@@ -41,7 +42,7 @@ struct DecisionReport {
     barriers = decision.barriers.map(\.rawValue)
     reason = decision.reason?.rawValue
     policy = decision.policyVersion
-    destination = DestinationReport(decision, configuration: configuration, names: &names)
+    self.destination = destination ? DestinationReport(decision, configuration: configuration, names: &names) : nil
   }
 
   /// Writes the object, keys in the documented order; `steps` only for a chained link,
@@ -111,7 +112,6 @@ struct DecisionReport {
     if let rewrittenTo { row("rewrittenTo", rewrittenTo) }
     if !barriers.isEmpty { row("barriers", barriers.joined(separator: ", ")) }
     if let reason { row("reason", reason) }
-    for (name, value) in destination?.rows ?? [] { row(name, value) }
     if let policy { row("policy", policy) }
     return String(decoding: bytes, as: UTF8.self)
   }

@@ -2,8 +2,8 @@ import DeepLinkCore
 
 /// What a routed decision opens, as the tool prints it: the destination (its type's name and its
 /// values, redacted as parameters are) and the navigation state (the tab, and the path of
-/// destinations, parents first, the link's own last). `route --json`, `check --format jsonl`,
-/// `route` and `explain` print it after `reason`.
+/// destinations, parents first, the link's own last). `route --json` and `check --format jsonl`
+/// write it after `reason`; `explain` prints it as two rows.
 struct DestinationReport {
   /// One destination: its type's name and its fields as the link's parameters carry them.
   struct Value {
@@ -11,7 +11,7 @@ struct DestinationReport {
     var values: [(name: String, value: String)]
 
     init(_ destination: any LinkDestination, names: inout SafeText.NameCache) {
-      type = String(describing: Swift.type(of: destination))
+      type = _typeName(Swift.type(of: destination), qualified: false)
       let parameters = (try? DeepLinkParameters(encoding: destination)) ?? DeepLinkParameters()
       values = SafeText.parameters(parameters, names: &names)
     }
@@ -68,7 +68,7 @@ struct DestinationReport {
     json.endObject()
   }
 
-  /// The rows `route` and `explain` print: `destination` and `navigation`.
+  /// The rows `explain` prints: `destination` and `navigation`.
   var rows: [(name: String, value: String)] {
     var rows = [("destination", destination.text)]
     if let tab {

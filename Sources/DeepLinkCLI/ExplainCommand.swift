@@ -27,7 +27,8 @@ enum ExplainCommand {
     let switchedOff = selection.policy.flatMap { policy in
       built.outcome == .routed ? policy.entry(switchingOff: built, at: now).map { (policy.version, $0) } : nil
     }
-    let report = DecisionReport(decision, market: selection.id, configuration: selection.configuration)
+    let report = DecisionReport(
+      decision, market: selection.id, configuration: selection.configuration, destination: true)
     var lines: [(String, String)] = [("link", report.url), ("market", selection.id ?? "none (the platform alone)")]
     var stages = decision.trace.map { ($0.stage.rawValue, $0.detail) }
     // Rules and routes considered, placed after the last line of their stage.

@@ -50,7 +50,8 @@ import Testing
     let configuration = try DeepLinkAssembly.configuration(market: market)
     var expected = JSONWriter(capacity: 1 << 22)
     for link in links {
-      DecisionReport(configuration.decide(link), market: market, configuration: configuration).write(to: &expected)
+      DecisionReport(configuration.decide(link), market: market, configuration: configuration, destination: true)
+        .write(to: &expected)
       expected.raw(0x0A)
     }
     let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)

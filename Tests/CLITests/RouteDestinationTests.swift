@@ -2,7 +2,7 @@ import DeepLinkCLI
 import Foundation
 import Testing
 
-/// `route` (text and `--json`), `explain` and `check --format jsonl` show what a routed link opens
+/// `route --json`, `check --format jsonl` and `explain` show what a routed link opens
 /// and where: its destination and its navigation state (Docs/Navigation.md, DESIGN's JSON object).
 @Suite struct RouteDestinationTests {
   static func run(_ arguments: [String]) -> String {
@@ -45,9 +45,9 @@ import Testing
     }
   }
 
-  @Test("route and explain print the two as rows")
+  @Test("explain prints the two as rows")
   func text() {
-    for command in ["route", "explain"] {
+    for command in ["explain"] {
       let lines = Self.run([command, "--market", "CA", Self.order]).split(separator: "\n").map {
         $0.split(separator: " ", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
       }

@@ -95,7 +95,7 @@ extension LinkCatalogue {
   static func navigation(of placement: LinkPlacement?) -> String? {
     guard let placement else { return nil }
     if placement.isTabRoot { return "root of the \(placement.tab) tab" }
-    let parents = placement.parents.map { String(describing: $0) }
+    let parents = placement.parents.map { _typeName($0, qualified: false) }
     return "\(placement.tab) tab" + (parents.isEmpty ? "" : ", above " + parents.joined(separator: " → "))
   }
 
