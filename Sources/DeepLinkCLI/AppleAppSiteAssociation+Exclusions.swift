@@ -22,6 +22,21 @@ extension AppleAppSiteAssociation {
     namedCharacters.filter { !$0.isNumber }.map { "*\($0)*" } + extraSegments
     + [String(repeating: "?", count: 19) + "*"]
 
+  /// What a final int capture's `*` may hold that is not 1 to 18 ASCII digits with slashes before
+  /// or after them: any other printable ASCII character, 19 characters, or a slash between digits
+  /// (an extra segment).
+  static let lastIntRejects: [String] = {
+    let digits = (0...9).map(String.init)
+    return namedCharacters.filter { !$0.isNumber }.map { "*\($0)*" } + [String(repeating: "?", count: 19) + "*"]
+      + digits.flatMap { before in digits.map { after in "*\(before)*/*\(after)*" } }
+  }()
+
+  /// How a final capture ends: a character that is not a slash, then none to three slashes (the
+  /// router ignores a trailing slash run; a capture ending in `*` or with more slashes is not claimed).
+  static let captureEnds: [String] = namedCharacters.flatMap { character in
+    ["", "/", "//", "///"].map { "\(character)\($0)" }
+  }
+
   /// Every character the router refuses in any value (`CapturedValueCheck`), percent-encoded:
   /// controls (C0, DEL, C1), format characters (bidi controls, zero-width characters, the
   /// byte-order mark, tags…) and the line and paragraph separators, read from the Unicode

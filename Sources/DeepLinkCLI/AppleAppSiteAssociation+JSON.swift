@@ -9,8 +9,8 @@ extension AppleAppSiteAssociation {
     text += "    \"defaults\": { \"caseSensitive\": false },\n"
     text += "    \"substitutionVariables\": {\n"
     text +=
-      Self.variables.map { variable in
-        "      \(quoted(variable.name)): [" + variable.values.map(quoted).joined(separator: ", ") + "]"
+      substitutionVariables.map { variable in
+        "      \(quoted(variable.name)): [" + variable.values.map(quoted).joined(separator: comments ? ", " : ",") + "]"
       }.joined(separator: ",\n")
     text += "\n    },\n    \"details\": [\n      {\n"
     text += "        \"appIDs\": [\(appIDs.map(quoted).joined(separator: ", "))],\n        \"components\": [\n"

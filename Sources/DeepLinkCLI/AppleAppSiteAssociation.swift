@@ -18,8 +18,14 @@ import DeepLinkCore
 /// - rules with more literal segments come first, then rules with more segments, so no rule's
 ///   exclusion of extra segments hides a longer rule's links;
 /// - a `uuid` capture as 32 `$(xdigit)` with its dashes;
+/// - a final string or int capture as `*$(e)`: a character that is not a slash, then none to
+///   three slashes (the router ignores a trailing slash run); its extra segment is a slash with
+///   text on both sides (`*$(n)*/*$(n)*`, for an int `$(j)`), since `$(x)` would also take `42//`;
 /// - a required query capture as a `?` item that is not empty, after excluding the link whose
-///   first item of that name is empty (the router reads the first one).
+///   first item of that name is empty (the router reads the first one); before those exclusions,
+///   when it is the rule's only required item and a string, the whole query starting with the
+///   item (its name as written or fully escaped) and a value (`$(first_q)`), which every reading
+///   of repeated items and of escaped names claims.
 package struct AppleAppSiteAssociation: Sendable, Hashable {
   /// One entry of `components`.
   package struct Component: Sendable, Hashable {
@@ -48,6 +54,8 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
     ("s", ["/", "//", "///"]),
     ("i", intRejects),
     ("x", extraSegments),
+    ("j", lastIntRejects),
+    ("e", captureEnds),
     ("n", namedCharacters.map(String.init)),
     ("slash", bothCases(["%2F", "%5C", "\\"] + slashEscapes)),
     ("control", bothCases(controlEscapes)),
@@ -60,6 +68,18 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
 
   /// The components, in the order iOS reads them.
   package let components: [Component]
+
+  /// The variables the file declares: ``variables``, then one `first_NAME` for each query item a
+  /// component claims as the query's first item.
+  package var substitutionVariables: [(name: String, values: [String])] {
+    var keys: [String] = []
+    for component in components {
+      guard let whole = component.wholeQuery, whole.hasPrefix("$(first_"), whole.hasSuffix(")") else { continue }
+      let key = String(whole.dropFirst("$(first_".count).dropLast())
+      if !keys.contains(key) { keys.append(key) }
+    }
+    return Self.variables + keys.map { ("first_\($0)", Self.firstItemValues($0)) }
+  }
 
   /// The components for the rules that apply to links of `host`.
   ///
@@ -127,28 +147,49 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
     for capture in required { query[capture.key] = "?*" }
 
     var excludes: [Component] = []
+    var firstItems: [Component] = []
+    var queryExcludes: [Component] = []
     var includes: [Component] = []
     for segments in shapes {
       let pieces = segments.map { piece($0, types: types) }
-      let path = joined(pieces)
+      // A final string or int capture ends with a character that is not a slash, then up to three
+      // slashes (`$(e)`): the router ignores a trailing slash run, and a capture ending in `*` is not claimed.
+      let endsWithCapture = Self.endsWithCapture(segments, types: types)
+      var claimed = pieces
+      if endsWithCapture { claimed[claimed.count - 1] = "*$(e)" }
+      let path = joined(claimed)
       for index in segments.indices {
         guard let reject = rejects(segments, at: index, types: types) else { continue }
         // The other captures hold a character that is not a slash: a `?*` there could otherwise
         // take a repeated slash and push a segment into the rejected position.
         var rejected = pieces
-        rejected[index] = "$(\(reject))"
+        if endsWithCapture && index == segments.count - 1 {
+          // The last capture: a slash with text on both sides is an extra segment; slashes at
+          // its start or end only repeat a separator (`$(j)`: an int's other characters too).
+          rejected[index] = reject == "i" ? "$(j)" : "*$(n)*/*$(n)*"
+        } else {
+          rejected[index] = "$(\(reject))"
+        }
         excludes.append(
           Component(
             path: joined(rejected), exclude: true, caseSensitive: caseSensitive,
             comment: "\(comment): \(reject == "i" ? "not an int, or more segments" : "more segments")"))
       }
+      if let first = Self.firstItemVariable(rule, types: types) {
+        // Before the item's exclusions, which read every repeated item or decoded names under some
+        // readings: the whole query starting with the item, its value not empty, as the router reads it.
+        firstItems.append(
+          Component(
+            path: path, wholeQuery: "$(\(first.name))", exclude: false, caseSensitive: true,
+            comment: "\(comment): \(first.key) first"))
+      }
       for capture in required {
-        excludes.append(
+        queryExcludes.append(
           Component(
             path: path, query: [capture.key: ""], exclude: true, caseSensitive: caseSensitive,
             comment: "\(comment): no \(capture.key)"))
         if (types[capture.name] ?? capture.type) == .int {
-          excludes.append(
+          queryExcludes.append(
             Component(
               path: path, query: [capture.key: "$(i)"], exclude: true, caseSensitive: caseSensitive,
               comment: "\(comment): \(capture.key) not an int"))
@@ -161,7 +202,34 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
           Component(path: path + "$(s)", query: query, exclude: false, caseSensitive: caseSensitive, comment: comment))
       }
     }
-    return excludes + includes
+    return excludes + firstItems + queryExcludes + includes
+  }
+
+  /// The variable for the rule's one required query item when the router's reading of it can be
+  /// said as the start of the whole query: a string capture (an int's value has no pattern there)
+  /// whose name is ASCII letters, digits and `_` (a variable's name is made from it).
+  static func firstItemVariable(
+    _ rule: CompiledRewrite, types: [String: ParameterType]
+  ) -> (name: String, key: String)? {
+    let required = rule.pattern.queryCaptures.filter { !$0.isOptional }
+    guard required.count == 1, let capture = required.first, (types[capture.name] ?? capture.type) == .string,
+      !capture.key.isEmpty,
+      capture.key.unicodeScalars.allSatisfy({
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+      })
+    else { return nil }
+    return ("first_\(capture.key)", capture.key)
+  }
+
+  /// `NAME=` and its fully percent-encoded spellings (upper- and lower-case hex), each followed by
+  /// a first character of the value (any character a pattern can name but `&`) and then anything:
+  /// the query's first item is `NAME` with a value that is not empty, which is the item the router
+  /// reads (the first of that name, its name decoded). Compared case-sensitively: `Q=` is another item.
+  static func firstItemValues(_ key: String) -> [String] {
+    let encoded = key.utf8.map { "%" + String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined()
+    var names = [key, encoded]
+    if encoded.lowercased() != encoded { names.append(encoded.lowercased()) }
+    return names.flatMap { name in namedCharacters.filter { $0 != "&" }.map { "\(name)=\($0)*" } }
   }
 
   /// The pattern of one segment: a literal percent-encoded as a browser sends it; a capture
@@ -209,6 +277,14 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
     switch segments.last {
     case .literal?, nil: return true
     case .parameter, .optional, .catchAll: return false
+    }
+  }
+
+  /// Whether the last segment is a string or int capture (not a catch-all, not a uuid).
+  static func endsWithCapture(_ segments: [RoutePattern.Segment], types: [String: ParameterType]) -> Bool {
+    switch segments.last {
+    case .parameter(let name, let type)?, .optional(let name, let type)?: (types[name] ?? type) != .uuid
+    case .literal?, .catchAll?, nil: false
     }
   }
 

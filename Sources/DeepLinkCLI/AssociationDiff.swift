@@ -144,8 +144,9 @@ enum AssociationDiff {
 
   /// The links both files are judged on: for each current rule of the domain, a typical link and
   /// the variants a change of rule most often moves (a trailing slash, other letter case, a value
-  /// its capture type refuses, an extra segment, its query item missing); and an example of every
-  /// component either file claims with, so a path only the deployed file knows is judged too.
+  /// its capture type refuses, an extra segment, its query item missing, escaped or repeated
+  /// empty); and an example of every component either file claims with, so a path only the
+  /// deployed file knows is judged too.
   static func samples(host: String, rules: [CompiledRewrite], files: [AppleAppSiteAssociationMatcher]) -> [String] {
     var links: [String] = []
     var seen: Set<String> = []
@@ -180,7 +181,17 @@ enum AssociationDiff {
       add(typical.uppercased() + suffix)
       add(typical + "/extra" + suffix)
       add(path { _, type in type == .string ? "standing-desk" : "abc" } + suffix)
-      if !query.isEmpty { add(typical) }
+      if !query.isEmpty {
+        add(typical)
+        // The spellings of a required item the router reads and only some files claim: its name
+        // escaped, and repeated empty.
+        let required = rule.pattern.queryCaptures.filter { !$0.isOptional }.map(\.key)
+        let escaped = required.map { key in
+          key.utf8.map { "%" + String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined() + "=chair"
+        }
+        add(typical + "?" + escaped.joined(separator: "&"))
+        add(typical + suffix + "&" + required.map { "\($0)=" }.joined(separator: "&"))
+      }
     }
     for file in files {
       for component in file.components where !component.exclude && component.fragment == nil {

@@ -54,16 +54,21 @@ package struct AssociationReport: Sendable, Hashable {
         reason: "repeated slashes at the start: a pattern starts with one literal `/`, as all of Apple's examples do"),
       Shape(
         kind: "fourSlashes", example: literal + "////",
-        reason: "four or more slashes in a row: `$(s)` lists one to three"),
+        reason:
+          "four or more slashes in a row, between segments or after the last: `$(s)` and `$(e)` list one to three"),
       Shape(
         kind: "handOffFragment", example: literal + "#" + DeepLinkDecision.browserHandOffFragment,
         reason: "the browser hand-off fragment: excluded so that a link the app hands to the browser cannot loop"),
       Shape(
-        kind: "escapedQueryName", example: "\(query.0)?\(escapedName)=desk",
-        reason: "a query name written with percent-escapes, if iOS compares names as written (undocumented)"),
+        kind: "escapedQueryName", example: "\(query.0)?utm_source=mail&\(escapedName)=desk",
+        reason:
+          "a query name written with percent-escapes, if iOS compares names as written (undocumented), unless it is "
+          + "the query's first item, fully escaped, for a rule's only required item, a string"),
       Shape(
-        kind: "emptyLastQuery", example: "\(query.0)?\(query.1)=desk&\(query.1)=",
-        reason: "a required query item repeated with an empty value: iOS requires every instance to match (WWDC19)"),
+        kind: "emptyLastQuery", example: "\(query.0)?utm_source=mail&\(query.1)=desk&\(query.1)=",
+        reason:
+          "a required query item repeated with an empty value: iOS may require every instance to match (WWDC19) or "
+          + "refuse on any empty one, unless the item is the query's first, for a rule's only required item, a string"),
     ]
     var claimed: [Shape] = []
     for rule in domainRules {
@@ -91,12 +96,6 @@ package struct AssociationReport: Sendable, Hashable {
               "a literal `*` in a capture (inside an int, or just before a slash that splits a capture): Apple's "
               + "patterns have no escape for `*`, so it cannot be excluded; the router decides it external and "
               + "the app hands it to the browser with the hand-off fragment"))
-      }
-      if case .parameter? = segments.last {
-        stays.append(
-          Shape(
-            kind: "trailingSlashes", rule: name, example: "…/42//",
-            reason: "two or more slashes after a final capture: they read as a slash inside the capture"))
       }
     }
     claimed.append(

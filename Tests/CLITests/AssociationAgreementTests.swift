@@ -167,6 +167,8 @@ import Testing
     }
     let file = AppleAppSiteAssociation(rules: rules, host: "shop.example.test")
     let bare = file.json(appIDs: [Self.appID], comments: false)
+    // The figure Docs/AssociationFiles.md quotes.
+    print("1,000 rules: \(bare.utf8.count) bytes without comments, \(file.components.count) components")
     #expect(bare.utf8.count <= AppleAppSiteAssociation.sizeLimit, "\(bare.utf8.count) bytes")
     #expect(try AppleAppSiteAssociationMatcher(json: Data(bare.utf8)).components.count == file.components.count)
   }
