@@ -50,7 +50,7 @@ public struct PlatformLinks: CustomDeeplinkRouteProvider {
 extension UniversalLink {
   /// A rule from a web (or market-scheme) pattern to a typed platform route; checked when the
   /// configuration is compiled. The rule's ``DeepLinkCore/UniversalLink/target`` is the route's
-  /// ``PlatformRoute/id``, and its pattern the one parsed where the route is declared.
+  /// ``PlatformLinks/PlatformRoute/id``, and its pattern the one parsed where the route is declared.
   ///
   /// ```swift
   /// UniversalLink("https://shop.example.ca/fr/panier", to: .cart, parameters: ["locale": "fr"])
