@@ -160,21 +160,18 @@ struct ChainSteps {
   /// - Throws: ``DeepLinkConfigurationError/malformedPattern(_:)`` or
   ///   ``DeepLinkConfigurationError/conflictingRoutes(_:)``, as ``ChainResolver/init(steps:)``.
   init(patterns: [String]) throws(DeepLinkConfigurationError) {
-    var builder = RouteTable<Int>.Builder()
+    var parsed: [RoutePattern] = []
+    parsed.reserveCapacity(patterns.count)
     var firstLiterals: [String]? = []
     var longestRun: Int? = 0
-    for index in patterns.indices {
+    for source in patterns {
       let pattern: RoutePattern
       do {
-        pattern = try RoutePattern(patterns[index])
+        pattern = try RoutePattern(source)
       } catch {
         throw .malformedPattern(error)
       }
-      do {
-        try builder.add(pattern, value: index)
-      } catch {
-        throw .conflictingRoutes(error)
-      }
+      parsed.append(pattern)
       if pattern.segments.contains(where: { if case .catchAll = $0 { true } else { false } }) {
         longestRun = nil
       } else if let longest = longestRun {
@@ -186,8 +183,12 @@ struct ChainSteps {
         firstLiterals = nil
       }
     }
+    do {
+      self.table = try RouteTable(indexing: parsed)
+    } catch {
+      throw .conflictingRoutes(error)
+    }
     self.firstLiterals = firstLiterals.map { SmallStringMap(keys: $0, values: Array(repeating: true, count: $0.count)) }
     self.longestRun = longestRun
-    self.table = (consume builder).build()
   }
 }

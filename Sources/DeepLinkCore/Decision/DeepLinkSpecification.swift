@@ -41,7 +41,7 @@ package struct DeepLinkSpecification: Sendable {
 
   /// Installs `barrier` as `owner`'s, replacing a barrier of the same name.
   package mutating func install(_ barrier: any DeepLinkHandlingBarrier, owner: LinkOwner) {
-    barriers[barrier.name] = barrier
+    barriers.install(barrier)
   }
 }
 

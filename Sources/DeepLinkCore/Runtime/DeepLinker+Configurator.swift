@@ -53,13 +53,13 @@ extension DeepLinker {
     /// Installs a barrier under its ``DeepLinkHandlingBarrier/name``; routes and plugins refer to
     /// it by that name.
     public func install(barrier: some DeepLinkHandlingBarrier) -> Configurator {
-      with { $0.specification.barriers[barrier.name] = barrier }
+      with { $0.specification.barriers.install(barrier) }
     }
 
     /// Installs `barrier` and makes every link pass it.
     public func set(mandatoryBarrier barrier: some DeepLinkHandlingBarrier) -> Configurator {
       with {
-        $0.specification.barriers[barrier.name] = barrier
+        $0.specification.barriers.install(barrier)
         $0.specification.mandatoryBarrier = barrier.name
       }
     }
@@ -67,7 +67,7 @@ extension DeepLinker {
     /// Installs `barrier` as the confirmation state-changing routes pass for links from outside.
     public func set(confirmationBarrier barrier: some DeepLinkHandlingBarrier) -> Configurator {
       with {
-        $0.specification.barriers[barrier.name] = barrier
+        $0.specification.barriers.install(barrier)
         $0.specification.confirmationBarrier = barrier.name
       }
     }

@@ -176,6 +176,18 @@ package struct RouteTable<Value: Sendable>: Sendable {
   }
 }
 
+extension RouteTable where Value == Int {
+  /// Compiles `patterns` in order, each route's value its position in `patterns`.
+  ///
+  /// - Throws: ``RouteTableError/conflict(existing:new:)`` naming the first two patterns that
+  ///   match exactly the same links.
+  package init(indexing patterns: [RoutePattern]) throws(RouteTableError) {
+    var builder = Builder()
+    for index in patterns.indices { try builder.add(patterns[index], value: index) }
+    self = (consume builder).build()
+  }
+}
+
 // MARK: Index-based lookups for the pipeline's hot path
 
 extension RouteTable {
