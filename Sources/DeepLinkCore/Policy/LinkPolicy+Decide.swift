@@ -6,7 +6,7 @@ extension LinkPolicy {
   /// chain, in that order; `nil` when none applies. A route entry covers every route and step of
   /// the pattern it names.
   ///
-  /// - Complexity: a handful of hash lookups.
+  /// - Complexity: a handful of lookups of a few keys each.
   public func entry(switchingOff decision: DeepLinkDecision, route: RouteID? = nil, at date: Date) -> Entry? {
     guard isInForce(at: date) else { return nil }
     func live(_ index: Int?) -> Entry? {
@@ -14,28 +14,18 @@ extension LinkPolicy {
       let entry = entries[index]
       return entry.until.map { date < $0 } ?? true ? entry : nil
     }
-    if !hosts.isEmpty, let host = decision.link?.host, let entry = live(Self.index(of: host, in: hosts)) {
+    if !hosts.isEmpty, let host = decision.link?.host, let entry = live(hosts[host]) {
       return entry
     }
-    if !rules.isEmpty, let rule = decision.rewriteRule?.pattern, let entry = live(Self.index(of: rule, in: rules)) {
+    if !rules.isEmpty, let rule = decision.rewriteRule?.pattern, let entry = live(rules[rule]) {
       return entry
     }
     guard !routes.isEmpty else { return nil }
-    if let route = route ?? decision.route, let entry = live(Self.index(of: route.description, in: routes)) {
+    if let route = route ?? decision.route, let entry = live(routes[route.description]) {
       return entry
     }
-    for step in decision.steps { if let entry = live(Self.index(of: step.description, in: routes)) { return entry } }
+    for step in decision.steps { if let entry = live(routes[step.description]) { return entry } }
     return nil
-  }
-
-  /// The entry index of `key`: a few keys are compared one by one (cheaper than hashing a
-  /// pattern), many are looked up.
-  private static func index(of key: String, in keys: [String: Int]) -> Int? {
-    guard keys.count > 8 else {
-      for (candidate, index) in keys where candidate == key { return index }
-      return nil
-    }
-    return keys[key]
   }
 
   /// The entry that switches off the links of `rule` at `date`, by naming the rule or its target

@@ -59,13 +59,13 @@ public struct LinkPolicy: Sendable, Hashable {
     let expires: Date?
     let entries: [Entry]
     /// Entry indexes by the route patterns, rule patterns and hosts they switch off.
-    let routes: [String: Int]
-    let rules: [String: Int]
-    let hosts: [String: Int]
+    let routes: SmallStringMap<Int>
+    let rules: SmallStringMap<Int>
+    let hosts: SmallStringMap<Int>
 
     init(
-      version: String, market: String?, expires: Date?, entries: [Entry], routes: [String: Int],
-      rules: [String: Int], hosts: [String: Int]
+      version: String, market: String?, expires: Date?, entries: [Entry], routes: SmallStringMap<Int>,
+      rules: SmallStringMap<Int>, hosts: SmallStringMap<Int>
     ) {
       self.version = version
       self.market = market
@@ -99,9 +99,9 @@ public struct LinkPolicy: Sendable, Hashable {
   public var expires: Date? { storage.expires }
   /// The entries, in the document's order.
   public var entries: [Entry] { storage.entries }
-  var routes: [String: Int] { storage.routes }
-  var rules: [String: Int] { storage.rules }
-  var hosts: [String: Int] { storage.hosts }
+  var routes: SmallStringMap<Int> { storage.routes }
+  var rules: SmallStringMap<Int> { storage.rules }
+  var hosts: SmallStringMap<Int> { storage.hosts }
 
   /// Reads and checks a policy document against the configuration it narrows.
   ///
@@ -156,9 +156,9 @@ public struct LinkPolicy: Sendable, Hashable {
     }
     let catalogue = Catalogue(configuration)
     var entries: [Entry] = []
-    var routes: [String: Int] = [:]
-    var rules: [String: Int] = [:]
-    var hosts: [String: Int] = [:]
+    var routes = SmallStringMap<Int>()
+    var rules = SmallStringMap<Int>()
+    var hosts = SmallStringMap<Int>()
     for (index, item) in items.enumerated() {
       let field = "disable[\(index)]"
       let entry = try Self.entry(item, field: field, now: now, configuration: configuration)
@@ -170,9 +170,9 @@ public struct LinkPolicy: Sendable, Hashable {
       }
       for key in keys {
         switch entry.target {
-        case .route: if routes[key] == nil { routes[key] = entries.count }
-        case .rule: if rules[key] == nil { rules[key] = entries.count }
-        case .host: if hosts[key] == nil { hosts[key] = entries.count }
+        case .route: routes.add(key, entries.count)
+        case .rule: rules.add(key, entries.count)
+        case .host: hosts.add(key, entries.count)
         }
       }
       entries.append(entry)
