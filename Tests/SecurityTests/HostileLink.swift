@@ -10,6 +10,7 @@ import Testing
 /// | constructor | parses? | decision | may the browser get it? |
 /// |---|---|---|---|
 /// | ``invalid(_:_:_:)`` | no, with that reason | `invalid`, the parser's reason | no |
+/// | ``keptInApp(_:_:_:)`` | no, with that reason (an escaped slash or user info, on the configuration's domain or scheme) | `notFound`, the parser's reason, the link its scheme and host only | no |
 /// | ``unadmitted(_:_:)`` | yes | `invalid`, `unregisteredScheme` | no |
 /// | ``notFound(_:_:)`` | yes | `notFound`, `noRoute` | no |
 /// | ``ownSite(_:_:_:)`` | yes | `external` with that reason, on one of the configuration's domains | only with the hand-off fragment |
@@ -47,6 +48,10 @@ struct HostileLink: Sendable, CustomTestStringConvertible {
     /// `DeepLink(_:)` throws a ``DeepLinkError`` whose `reason` is this, and the decision is
     /// `invalid` with it.
     case invalid(reason: String)
+    /// `DeepLink(_:)` throws a ``DeepLinkError`` whose `reason` is this, and the decision is
+    /// `notFound` with it: the operating system opens the app for such a link on the app's own
+    /// domains or schemes, so the app shows its not-found (`Docs/AssociationFiles.md`).
+    case keptInApp(reason: String)
     /// The link parses, but its scheme is not one the configuration admits: `invalid`,
     /// `unregisteredScheme`.
     case unadmitted
@@ -85,6 +90,12 @@ struct HostileLink: Sendable, CustomTestStringConvertible {
   /// A link the parser must refuse with `reason`.
   static func invalid(_ link: String, _ linkClass: LinkClass, _ reason: String) -> HostileLink {
     HostileLink(link: link, linkClass: linkClass, expectation: .invalid(reason: reason))
+  }
+
+  /// A link the parser must refuse with `reason` (an escaped slash or user info) that the
+  /// configuration keeps in the app, as its not-found.
+  static func keptInApp(_ link: String, _ linkClass: LinkClass, _ reason: String) -> HostileLink {
+    HostileLink(link: link, linkClass: linkClass, expectation: .keptInApp(reason: reason))
   }
 
   /// A link of a scheme the configuration does not admit.

@@ -9,7 +9,8 @@
 /// configuration.decide("shop://nowhere").reason?.rawValue  // "noRoute"
 /// ```
 public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-  // MARK: parse (`invalid`): see ``DeepLinkError``
+  // MARK: parse (`invalid`; `encodedSlash` and `userInfo` are `notFound` for a link from outside on the app's
+  // own domains or schemes, which Android opens the app for): see ``DeepLinkError``
 
   case empty, tooLong, missingScheme, invalidScheme, controlCharacter, backslash, invalidCharacter
   case malformedPercentEscape, invalidUTF8, userInfo, missingHost, ipAddressHost, invalidHost, emptyHostLabel
