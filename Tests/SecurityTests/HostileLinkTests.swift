@@ -49,6 +49,7 @@ private struct Decided: Equatable, CustomStringConvertible {
     case .keptInApp(let reason): (outcome, self.reason) = (.notFound, reason)
     case .unadmitted: (outcome, reason) = (.invalid, "unregisteredScheme")
     case .notFound: (outcome, reason) = (.notFound, "noRoute")
+    case .trailingDotHost: (outcome, reason) = (.notFound, "foreignHost")
     case .ownSite(let reason), .foreign(let reason): (outcome, self.reason) = (.external, reason)
     case .routed(let route, let parameters, let barriers):
       (outcome, self.route, self.parameters, self.barriers) = (.routed, route, parameters, barriers)
@@ -180,7 +181,7 @@ private struct Decided: Equatable, CustomStringConvertible {
     .inert(
       "https://shop.example.com/ip/desk/123", .lookAlikeHost, route: "/product/{id:int}",
       parameters: ["slug": "desk", "id": "123"]),
-    .inert("https://Shop.Example.com./ip/123/", .lookAlikeHost, route: "/product/{id:int}", parameters: ["id": "123"]),
+    .inert("https://Shop.Example.com/ip/123/", .lookAlikeHost, route: "/product/{id:int}", parameters: ["id": "123"]),
     .inert(
       "https://www.shop.example.com:443/cp/desks/7", .lookAlikeHost, route: "/category/{id:int}",
       parameters: ["slug": "desks", "id": "7"]),

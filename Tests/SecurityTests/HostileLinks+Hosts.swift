@@ -145,6 +145,8 @@ extension HostileLink {
     .foreign("https://shop.example.com%E3%80%82attacker.test/cart", .idnHomographAndFullWidthDots),
     .foreign("https://shop.example.com%EF%BD%A1attacker.test/cart", .idnHomographAndFullWidthDots),
     .inert("https://shop\u{FF0E}example\u{FF0E}com/cart", .idnHomographAndFullWidthDots, route: "/cart"),
-    .inert("https://shop\u{FF61}example\u{FF61}com\u{3002}/cart", .idnHomographAndFullWidthDots, route: "/cart"),
+    // A trailing full stop is a trailing dot: another host to Android, kept in the app as not found.
+    .trailingDotHost("https://shop\u{FF61}example\u{FF61}com\u{3002}/cart", .idnHomographAndFullWidthDots),
+    .inert("https://shop\u{FF61}example\u{FF61}com/cart", .idnHomographAndFullWidthDots, route: "/cart"),
   ]
 }

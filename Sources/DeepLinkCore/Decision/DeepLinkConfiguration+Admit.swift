@@ -65,6 +65,41 @@ extension DeepLinkConfiguration {
     }
   }
 
+  /// Whether the host of the web link `input`, as written, ends with a dot the parser drops: `.`, `%2E`, or a
+  /// full-width or ideographic full stop, raw or escaped (`shop.example.ca.`).
+  static func hostEndsWithDot(_ input: String) -> Bool {
+    // The authority: from `//` after the scheme to the first `/`, `\`, `?` or `#`; the host after its last `@`,
+    // before its last `:`.
+    var authority: [UInt8] = []
+    var slashes = 0
+    var inAuthority = false
+    for byte in input.utf8 {
+      if inAuthority {
+        if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "?")
+          || byte == UInt8(ascii: "#")
+        {
+          break
+        }
+        if byte == UInt8(ascii: "@") { authority.removeAll(keepingCapacity: true) } else { authority.append(byte) }
+      } else if slashes == 0 && byte != UInt8(ascii: ":") {
+        continue
+      } else if byte == UInt8(ascii: ":") && slashes == 0 {
+        slashes = 1
+      } else if byte == UInt8(ascii: "/") {
+        slashes += 1
+        inAuthority = slashes == 3
+      } else {
+        return false
+      }
+    }
+    var host = authority[..<(authority.lastIndex(of: UInt8(ascii: ":")) ?? authority.endIndex)]
+    if host.contains(UInt8(ascii: "%")), let decoded = String(decoding: host, as: UTF8.self).removingPercentEncoding {
+      host = ArraySlice(decoded.utf8)
+    }
+    let stops: [[UInt8]] = [[0x2E], [0xE3, 0x80, 0x82], [0xEF, 0xBC, 0x8E], [0xEF, 0xBD, 0xA1]]
+    return stops.contains { host.count >= $0.count && host.suffix($0.count).elementsEqual($0) }
+  }
+
   /// `scheme://host[:port]` of a web link `input`, as Android's `Uri` reads them (the authority
   /// runs from `//` to the first `/`, `\`, `?` or `#`; the host starts after its last `@`), or
   /// `scheme:` for any other link.
@@ -96,6 +131,17 @@ extension DeepLinkConfiguration {
       // Android opens the app for an `https` link to its domains on any port (a filter without `android:port`
       // accepts every port: AOSP's `IntentFilter.AuthorityEntry.match`), so such a link is never handed back to the
       // browser, where Android would give it to the app again: the app keeps it and shows its not-found.
+      // Android compares the host as given (`IntentFilter.AuthorityEntry.match`): `shop.example.ca.` is not the
+      // `shop.example.ca` its filters name, so it never opens the app for it, and no filter can name it without a
+      // domain that cannot be verified. The app routes no link the system would not hand it: one that reaches it
+      // anyway (from inside the app, or from a system that drops the dot) shows the app's not-found.
+      if let domainOwner, link.scheme == "https", Self.hostEndsWithDot(input) {
+        trace.add(
+          .admit, "not found: `\(host).` ends with a dot, another host than \(domainOwner)'s `\(host)` to Android")
+        return .init(
+          input: input, outcome: .notFound, reason: .foreignHost, link: link, source: source, trace: trace,
+          linkOwner: domainOwner)
+      }
       if let domainOwner, link.port != nil, link.scheme == "https" {
         trace.add(.admit, "not found: `\(host)` is a domain of \(domainOwner), on a port the app does not open")
         return .init(
