@@ -9,7 +9,8 @@ import DeepLinkCore
 ///   `pathPattern`s (every Android version), and for other letter cases a `pathAdvancedPattern`;
 /// - a rule with captures is a `pathAdvancedPattern` (Android 12, API 31, and later): literals
 ///   as `[eE][nN]`, `/+` between segments, a capture `[^/]+`, an `int` `[0-9]{1,18}`, a `uuid`
-///   its hex groups, a trailing `/*`; older versions do not claim it;
+///   its hex groups, a trailing `/*`; older versions do not claim it, and the manifest lists it with a link
+///   `pathPattern` would also take that the router sends to the browser (``beforeAPI31``);
 /// - a rule that needs a query item is claimed from Android 15 (API 35) by
 ///   `<uri-relative-filter-group>` elements, the item's empty forms refused first, and not
 ///   before: a path-only filter would claim the link without the item, which the router sends
@@ -51,6 +52,10 @@ package struct AndroidAppLinks: Sendable {
   /// The rules whose pattern Android would refuse (a manifest holding it does not install), left
   /// out of the manifest and listed in ``unclaimed`` too.
   package let refused: [(rule: String, reason: String)]
+  /// The rules with captures, claimed from API 31 only, with what `pathPattern` (every version) cannot say about
+  /// them and a link it would hand the app that the router sends to the browser
+  /// (``olderVersionsReason(_:types:)``).
+  package let beforeAPI31: [(rule: String, reason: String)]
 
   /// The entries for `rules` on `hosts` (every host must get the same rules, as for the AASA).
   package init(rules: [CompiledRewrite], hosts: [String]) {
@@ -59,6 +64,7 @@ package struct AndroidAppLinks: Sendable {
     var unclaimed: [(String, String)] = []
     var refused: [(String, String)] = []
     var groups: [RelativeGroup] = []
+    var beforeAPI31: [(String, String)] = []
     for rule in rules {
       guard case .host(let hostPattern) = rule.pattern.namespace, let first = hosts.first, hostPattern.matches(first)
       else { continue }
@@ -107,6 +113,10 @@ package struct AndroidAppLinks: Sendable {
             attribute: "pathAdvancedPattern", value: Self.xml(advanced.isEmpty ? "/*" : advanced), apiLevel: 31,
             comment: comment))
       }
+      let hasCaptures = pattern.segments.contains { if case .literal = $0 { false } else { true } }
+      if required.isEmpty, hasCaptures, !refused.contains(where: { $0.0 == comment }) {
+        beforeAPI31.append((comment, Self.olderVersionsReason(pattern.segments, types: types)))
+      }
       if !required.isEmpty && !refused.contains(where: { $0.0 == comment }) {
         unclaimed.append(
           (
@@ -120,6 +130,7 @@ package struct AndroidAppLinks: Sendable {
     self.groups = groups
     self.unclaimed = unclaimed
     self.refused = refused
+    self.beforeAPI31 = beforeAPI31
   }
 
   /// A path of literals with runs of slashes, as `pathPattern`s every Android version reads: each
@@ -276,6 +287,9 @@ package struct AndroidAppLinks: Sendable {
     }
     for (rule, reason) in unclaimed {
       xml += "  <!-- not claimed: \(Self.comment(rule)): \(Self.comment(reason)) -->\n"
+    }
+    for (rule, reason) in beforeAPI31 {
+      xml += "  <!-- not claimed before API 31: \(Self.comment(rule)): \(Self.comment(reason)) -->\n"
     }
     xml += "</intent-filter>\n"
     for scheme in customSchemes {

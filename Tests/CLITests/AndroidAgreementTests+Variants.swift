@@ -208,3 +208,29 @@ extension AndroidAgreementTests {
     }
   }
 }
+
+extension AndroidAgreementTests {
+  /// A host written with a trailing dot is another host to Android (`IntentFilter.AuthorityEntry.match` compares the
+  /// host `Uri.getHost()` gives, dot kept), and no filter names one (it would be a domain to verify that serves no
+  /// file): so the router routes none of its links and keeps one that reaches the app as not found. Both sides agree
+  /// at every level: no bounce, no under-claim, nothing dropped.
+  @Test("a trailing-dot host is neither claimed by Android nor routed by the router", arguments: markets)
+  func trailingDotHostAgrees(market: String) throws {
+    var judged = 0
+    for domain in try Self.domains(market) {
+      for variant in try Self.judgedLinks(domain, market: market) where variant.variant == "trailingDotHost" {
+        let decision = domain.configuration.decide(variant.link)
+        #expect(decision.outcome != .routed, "\(variant) is routed")
+        for (reading, verdict) in domain.verdicts(variant.link) {
+          #expect(!Self.isClaimed(verdict), "\(variant) is \(verdict) under \(reading)")
+        }
+        // Where the link without the dot routes, the dotted one is kept in the app as not found (never the browser).
+        if let from = variant.from, domain.configuration.decide(from.link).outcome == .routed {
+          #expect(decision.outcome == .notFound && decision.reason == .foreignHost, "\(variant): \(decision.outcome)")
+        }
+        judged += 1
+      }
+    }
+    #expect(judged > 0)
+  }
+}

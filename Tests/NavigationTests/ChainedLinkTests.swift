@@ -108,7 +108,7 @@ enum Screen: String, Sendable {
     "hostile chained links are refused by the engine before the resolver sees them",
     arguments: HostileLinks.all + [
       "shop://productlist/12/productdetail/%2e%2e", "shop://productlist/12/productdetail/34%0A",
-      "https://user@shop.example.com/productlist/12/productdetail/34",
+      "https://shop.example.com@attacker.test/productlist/12/productdetail/34",
     ])
   func hostile(_ link: String) async throws {
     var calls = 0

@@ -26,7 +26,7 @@ enum HostileLinks {
   static let all: [String] = [
     "javascript:alert(1)",
     "file:///etc/passwd",
-    "https://user@shop.example.com/cart",
+    "https://shop.example.com@attacker.test/cart",
     "https://127.0.0.1/cart",
     "shop://product/%2e%2e/cart",
     "shop://cart%00",

@@ -10,8 +10,10 @@ import Testing
 /// | constructor | parses? | decision | may the browser get it? |
 /// |---|---|---|---|
 /// | ``invalid(_:_:_:)`` | no, with that reason | `invalid`, the parser's reason | no |
+/// | ``keptInApp(_:_:_:)`` | no, with that reason (an escaped slash or user info, on the configuration's domain or scheme) | `notFound`, the parser's reason, the link its scheme and host only | no |
 /// | ``unadmitted(_:_:)`` | yes | `invalid`, `unregisteredScheme` | no |
 /// | ``notFound(_:_:)`` | yes | `notFound`, `noRoute` | no |
+/// | ``trailingDotHost(_:_:)`` | yes (one of the configuration's hosts, written with a trailing dot) | `notFound`, `foreignHost` | no |
 /// | ``ownSite(_:_:_:)`` | yes | `external` with that reason, on one of the configuration's domains | only with the hand-off fragment |
 /// | ``foreign(_:_:reason:)`` | yes | `external`, to a host that is not the configuration's | yes, as it came |
 /// | ``inert(_:_:route:parameters:barriers:)`` | yes | `routed` to exactly that route, parameters and barriers | no |
@@ -47,11 +49,18 @@ struct HostileLink: Sendable, CustomTestStringConvertible {
     /// `DeepLink(_:)` throws a ``DeepLinkError`` whose `reason` is this, and the decision is
     /// `invalid` with it.
     case invalid(reason: String)
+    /// `DeepLink(_:)` throws a ``DeepLinkError`` whose `reason` is this, and the decision is
+    /// `notFound` with it: the operating system opens the app for such a link on the app's own
+    /// domains or schemes, so the app shows its not-found (`Docs/AssociationFiles.md`).
+    case keptInApp(reason: String)
     /// The link parses, but its scheme is not one the configuration admits: `invalid`,
     /// `unregisteredScheme`.
     case unadmitted
     /// The link parses and is the configuration's, but no route takes it: `notFound`, `noRoute`.
     case notFound
+    /// The link parses to one of the configuration's hosts, but written with a trailing dot, which Android reads
+    /// as another host: `notFound`, `foreignHost`.
+    case trailingDotHost
     /// A link on one of the configuration's own domains that the app does not open: `external`
     /// with this reason, handed to the browser only with the hand-off fragment.
     case ownSite(reason: String)
@@ -87,9 +96,20 @@ struct HostileLink: Sendable, CustomTestStringConvertible {
     HostileLink(link: link, linkClass: linkClass, expectation: .invalid(reason: reason))
   }
 
+  /// A link the parser must refuse with `reason` (an escaped slash or user info) that the
+  /// configuration keeps in the app, as its not-found.
+  static func keptInApp(_ link: String, _ linkClass: LinkClass, _ reason: String) -> HostileLink {
+    HostileLink(link: link, linkClass: linkClass, expectation: .keptInApp(reason: reason))
+  }
+
   /// A link of a scheme the configuration does not admit.
   static func unadmitted(_ link: String, _ linkClass: LinkClass) -> HostileLink {
     HostileLink(link: link, linkClass: linkClass, expectation: .unadmitted)
+  }
+
+  /// A link to one of the configuration's hosts written with a trailing dot.
+  static func trailingDotHost(_ link: String, _ linkClass: LinkClass) -> HostileLink {
+    HostileLink(link: link, linkClass: linkClass, expectation: .trailingDotHost)
   }
 
   /// A link of the configuration's that no route takes.

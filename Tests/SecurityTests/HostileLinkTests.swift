@@ -46,8 +46,10 @@ private struct Decided: Equatable, CustomStringConvertible {
   init(_ expectation: HostileLink.Expectation) {
     switch expectation {
     case .invalid(let reason): (outcome, self.reason) = (.invalid, reason)
+    case .keptInApp(let reason): (outcome, self.reason) = (.notFound, reason)
     case .unadmitted: (outcome, reason) = (.invalid, "unregisteredScheme")
     case .notFound: (outcome, reason) = (.notFound, "noRoute")
+    case .trailingDotHost: (outcome, reason) = (.notFound, "foreignHost")
     case .ownSite(let reason), .foreign(let reason): (outcome, self.reason) = (.external, reason)
     case .routed(let route, let parameters, let barriers):
       (outcome, self.route, self.parameters, self.barriers) = (.routed, route, parameters, barriers)
@@ -106,12 +108,18 @@ private struct Decided: Equatable, CustomStringConvertible {
     #expect(Decided(decision) == Decided(expectation), "\(name)")
 
     let parsed = Result { () throws(DeepLinkError) in try DeepLink(row.link) }
-    if case .invalid(let reason) = expectation {
+    switch expectation {
+    case .invalid(let reason), .keptInApp(let reason):
       switch parsed {
       case .success(let link): Issue.record("parsed as `\(link)`; expected the parser to refuse it (\(reason))")
       case .failure(let error): #expect(error.reason.rawValue == reason, "\(error)")
       }
-    } else {
+      // What the not-found gets of a link kept in the app: its scheme and host, nothing the parser refused.
+      if case .keptInApp = expectation {
+        #expect(decision.link?.pathSegments == [], "\(decision.link?.description ?? "-")")
+        #expect(decision.link?.queryItems == [])
+      }
+    default:
       #expect(decision.link != nil, "did not parse: \(Decided(decision))")
     }
 
@@ -134,7 +142,10 @@ private struct Decided: Equatable, CustomStringConvertible {
   @Test(
     "a parsed hostile link writes out to a string that parses back to the same link",
     arguments: HostileLink.all.filter {
-      if case .invalid = $0.expectation { false } else { true }
+      switch $0.expectation {
+      case .invalid, .keptInApp: false
+      default: true
+      }
     })
   func roundTrip(_ row: HostileLink) throws {
     let link = try DeepLink(row.link)
@@ -170,7 +181,7 @@ private struct Decided: Equatable, CustomStringConvertible {
     .inert(
       "https://shop.example.com/ip/desk/123", .lookAlikeHost, route: "/product/{id:int}",
       parameters: ["slug": "desk", "id": "123"]),
-    .inert("https://Shop.Example.com./ip/123/", .lookAlikeHost, route: "/product/{id:int}", parameters: ["id": "123"]),
+    .inert("https://Shop.Example.com/ip/123/", .lookAlikeHost, route: "/product/{id:int}", parameters: ["id": "123"]),
     .inert(
       "https://www.shop.example.com:443/cp/desks/7", .lookAlikeHost, route: "/category/{id:int}",
       parameters: ["slug": "desks", "id": "7"]),

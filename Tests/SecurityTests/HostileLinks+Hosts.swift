@@ -2,17 +2,17 @@
 
 extension HostileLink {
   static let userinfoAndBackslash: [HostileLink] = [
-    .invalid("https://user@shop.example.com/cart", .userinfoAndBackslash, "userInfo"),
-    .invalid("https://user:secret@shop.example.com/checkout", .userinfoAndBackslash, "userInfo"),
+    .keptInApp("https://user@shop.example.com/cart", .userinfoAndBackslash, "userInfo"),
+    .keptInApp("https://user:secret@shop.example.com/checkout", .userinfoAndBackslash, "userInfo"),
     .invalid("https://shop.example.com@attacker.test/ip/desk/1", .userinfoAndBackslash, "userInfo"),
     .invalid("https://shop.example.com:443@attacker.test/", .userinfoAndBackslash, "userInfo"),
-    .invalid("https://attacker.test@shop.example.com/ip/desk/1", .userinfoAndBackslash, "userInfo"),
-    .invalid("https://@shop.example.com/cart", .userinfoAndBackslash, "userInfo"),
-    .invalid("https://:@shop.example.com/cart", .userinfoAndBackslash, "userInfo"),
-    .invalid("https://attacker.test%5C@shop.example.com/", .userinfoAndBackslash, "userInfo"),
-    .invalid("https://a@b@shop.example.com/", .userinfoAndBackslash, "userInfo"),
-    .invalid("shop://user@product/1", .userinfoAndBackslash, "userInfo"),
-    .invalid("shop://cart@attacker.test/", .userinfoAndBackslash, "userInfo"),
+    .keptInApp("https://attacker.test@shop.example.com/ip/desk/1", .userinfoAndBackslash, "userInfo"),
+    .keptInApp("https://@shop.example.com/cart", .userinfoAndBackslash, "userInfo"),
+    .keptInApp("https://:@shop.example.com/cart", .userinfoAndBackslash, "userInfo"),
+    .keptInApp("https://attacker.test%5C@shop.example.com/", .userinfoAndBackslash, "userInfo"),
+    .keptInApp("https://a@b@shop.example.com/", .userinfoAndBackslash, "userInfo"),
+    .keptInApp("shop://user@product/1", .userinfoAndBackslash, "userInfo"),
+    .keptInApp("shop://cart@attacker.test/", .userinfoAndBackslash, "userInfo"),
     .invalid("https://shop.example.com%40attacker.test/", .userinfoAndBackslash, "invalidHost"),
     .invalid("https://attacker.test%2540shop.example.com/", .userinfoAndBackslash, "invalidHost"),
     .invalid("https://shop.example.com\\@attacker.test/", .userinfoAndBackslash, "backslash"),
@@ -145,6 +145,8 @@ extension HostileLink {
     .foreign("https://shop.example.com%E3%80%82attacker.test/cart", .idnHomographAndFullWidthDots),
     .foreign("https://shop.example.com%EF%BD%A1attacker.test/cart", .idnHomographAndFullWidthDots),
     .inert("https://shop\u{FF0E}example\u{FF0E}com/cart", .idnHomographAndFullWidthDots, route: "/cart"),
-    .inert("https://shop\u{FF61}example\u{FF61}com\u{3002}/cart", .idnHomographAndFullWidthDots, route: "/cart"),
+    // A trailing full stop is a trailing dot: another host to Android, kept in the app as not found.
+    .trailingDotHost("https://shop\u{FF61}example\u{FF61}com\u{3002}/cart", .idnHomographAndFullWidthDots),
+    .inert("https://shop\u{FF61}example\u{FF61}com/cart", .idnHomographAndFullWidthDots, route: "/cart"),
   ]
 }

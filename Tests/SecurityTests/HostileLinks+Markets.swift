@@ -10,7 +10,8 @@ extension HostileLink {
     let schemes = market.urlSchemes.map { $0.scheme + "://" + ($0.customHost.map { $0 + "/" } ?? "") }
     let web: [HostileLink] = hosts.flatMap { host in
       [
-        HostileLink.invalid("https://attacker.test@\(host)/", .userinfoAndBackslash, "userInfo"),
+        HostileLink.invalid("https://attacker.test@\(host)/", .userinfoAndBackslash, "userInfo")
+          .except(market.id, .keptInApp(reason: "userInfo")),
         .foreign("https://\(host).attacker.test/", .lookAlikeHost),
         .foreign("https://\(host)/..;/account", .encodedDotsAndSlashes)
           .except(market.id, .ownSite(reason: "unmatchedWebPath")),

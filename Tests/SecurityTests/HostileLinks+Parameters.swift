@@ -101,8 +101,8 @@ extension HostileLink {
   ]
 
   static let nestedURLParameters: [HostileLink] = [
-    .invalid("shop://product/https:%2F%2Fattacker.test", .nestedURLParameter, "encodedSlash"),
-    .invalid("https://shop.example.com/ip/https:%2F%2Fattacker.test/1", .nestedURLParameter, "encodedSlash"),
+    .keptInApp("shop://product/https:%2F%2Fattacker.test", .nestedURLParameter, "encodedSlash"),
+    .keptInApp("https://shop.example.com/ip/https:%2F%2Fattacker.test/1", .nestedURLParameter, "encodedSlash"),
     .notFound("shop://product/https:attacker.test", .nestedURLParameter),
     .notFound("shop://product/1/https://attacker.test", .nestedURLParameter),
     .ownSite("https://shop.example.com/https://attacker.test", .nestedURLParameter, "unmatchedWebPath"),

@@ -2,7 +2,7 @@ import Foundation
 
 extension DeepLinkConfiguration {
   /// The parse stage: the link as a ``DeepLink``; throws the parser's error for a link that does
-  /// not parse (the walk ends `invalid` with its reason, ``invalid(_:_:source:_:)``).
+  /// not parse (the walk ends with ``refused(_:_:source:_:)``'s decision).
   @inline(__always)
   func parse(_ input: String, _ trace: inout DecisionTrace) throws(DeepLinkError) -> DeepLink {
     let parsed: DeepLink
@@ -19,11 +19,99 @@ extension DeepLinkConfiguration {
     return parsed
   }
 
-  /// The decision for a link that does not parse.
-  func invalid(_ input: String, _ error: DeepLinkError, source: LinkSource?, _ trace: DecisionTrace)
+  /// The decision for a link that does not parse: `invalid`, with the parser's reason, except for
+  /// a link the operating system hands to the app although the parser refuses it.
+  ///
+  /// Android decodes the path before it matches its filters (`IntentFilter.matchData` reads
+  /// `Uri.getPath()`), so it opens the app for an escaped slash between segments
+  /// (`/en%2Fip/desk/42`), and its `Uri.getHost()` drops user info
+  /// (`https://user@shop.example.ca/en/cart`). Such a link from outside the app, whose scheme
+  /// and host the app admits (an `https` link to one of its domains, on any port, or a registered
+  /// scheme), is decided `notFound` with the parser's reason (``DeepLinkReason/encodedSlash``,
+  /// ``DeepLinkReason/userInfo``): the app shows its own not-found for it, the link being only its
+  /// scheme and host (the rest is what the parser refused), and nothing is routed. Every other
+  /// link that does not parse is `invalid`.
+  func refused(_ input: String, _ error: DeepLinkError, source: LinkSource?, _ trace: inout DecisionTrace)
     -> DeepLinkDecision
   {
-    .init(input: input, outcome: .invalid, reason: error.reason, source: source ?? .customScheme, trace: trace)
+    if source != .inApp, let kept = keptInApp(input, error, source: source) {
+      trace.add(.admit, "not found: the system opens the app for it, and the app shows its not-found")
+      return .init(
+        input: input, outcome: .notFound, reason: error.reason, link: kept.origin, source: kept.source, trace: trace,
+        linkOwner: kept.owner)
+    }
+    return .init(input: input, outcome: .invalid, reason: error.reason, source: source ?? .customScheme, trace: trace)
+  }
+
+  /// The scheme and host of a link the parser refused for an escaped slash or user info, with
+  /// its source and owner, when the app admits them; `nil` otherwise.
+  private func keptInApp(_ input: String, _ error: DeepLinkError, source: LinkSource?) -> (
+    origin: DeepLink, source: LinkSource, owner: LinkOwner
+  )? {
+    switch error {
+    case .encodedSlash, .userInfo: break
+    default: return nil
+    }
+    guard let parsed = try? DeepLink(Self.origin(of: input), knownHosts: knownHosts) else { return nil }
+    let origin = DeepLink(scheme: parsed.scheme, host: parsed.host, port: parsed.port, pathSegments: [])
+    let source = source ?? .external(for: origin)
+    var owner = LinkOwner.platform
+    var scheme: URLScheme? = nil
+    var untraced = DecisionTrace(enabled: false)
+    switch admit(origin, input: input, source: source, &untraced, owner: &owner, scheme: &scheme) {
+    case nil: return (origin, source, owner)
+    case let kept? where kept.outcome == .notFound: return kept.linkOwner.map { (origin, source, $0) }
+    default: return nil
+    }
+  }
+
+  /// Whether the host of the web link `input`, as written, ends with a dot the parser drops: `.`, `%2E`, or a
+  /// full-width or ideographic full stop, raw or escaped (`shop.example.ca.`).
+  static func hostEndsWithDot(_ input: String) -> Bool {
+    // The authority: from `//` after the scheme to the first `/`, `\`, `?` or `#`; the host after its last `@`,
+    // before its last `:`.
+    var authority: [UInt8] = []
+    var slashes = 0
+    var inAuthority = false
+    for byte in input.utf8 {
+      if inAuthority {
+        if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "?")
+          || byte == UInt8(ascii: "#")
+        {
+          break
+        }
+        if byte == UInt8(ascii: "@") { authority.removeAll(keepingCapacity: true) } else { authority.append(byte) }
+      } else if slashes == 0 && byte != UInt8(ascii: ":") {
+        continue
+      } else if byte == UInt8(ascii: ":") && slashes == 0 {
+        slashes = 1
+      } else if byte == UInt8(ascii: "/") {
+        slashes += 1
+        inAuthority = slashes == 3
+      } else {
+        return false
+      }
+    }
+    var host = authority[..<(authority.lastIndex(of: UInt8(ascii: ":")) ?? authority.endIndex)]
+    if host.contains(UInt8(ascii: "%")), let decoded = String(decoding: host, as: UTF8.self).removingPercentEncoding {
+      host = ArraySlice(decoded.utf8)
+    }
+    let stops: [[UInt8]] = [[0x2E], [0xE3, 0x80, 0x82], [0xEF, 0xBC, 0x8E], [0xEF, 0xBD, 0xA1]]
+    return stops.contains { host.count >= $0.count && host.suffix($0.count).elementsEqual($0) }
+  }
+
+  /// `scheme://host[:port]` of a web link `input`, as Android's `Uri` reads them (the authority
+  /// runs from `//` to the first `/`, `\`, `?` or `#`; the host starts after its last `@`), or
+  /// `scheme:` for any other link.
+  static func origin(of input: String) -> String {
+    guard let colon = input.firstIndex(of: ":") else { return input }
+    let scheme = input[..<colon]
+    let rest = input[input.index(after: colon)...]
+    // A custom scheme's authority is its first path segment: its origin is the scheme alone.
+    guard rest.hasPrefix("//"), ["http", "https"].contains(scheme.lowercased()) else { return scheme + ":" }
+    let authority = rest.dropFirst(2).prefix { !"/\\?#".contains($0) }
+    let hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+    return scheme + "://" + hostAndPort
   }
 
   /// The admit stage: the filters, then whose link it is (a domain of the app, over `https`
@@ -43,6 +131,17 @@ extension DeepLinkConfiguration {
       // Android opens the app for an `https` link to its domains on any port (a filter without `android:port`
       // accepts every port: AOSP's `IntentFilter.AuthorityEntry.match`), so such a link is never handed back to the
       // browser, where Android would give it to the app again: the app keeps it and shows its not-found.
+      // Android compares the host as given (`IntentFilter.AuthorityEntry.match`): `shop.example.ca.` is not the
+      // `shop.example.ca` its filters name, so it never opens the app for it, and no filter can name it without a
+      // domain that cannot be verified. The app routes no link the system would not hand it: one that reaches it
+      // anyway (from inside the app, or from a system that drops the dot) shows the app's not-found.
+      if let domainOwner, link.scheme == "https", Self.hostEndsWithDot(input) {
+        trace.add(
+          .admit, "not found: `\(host).` ends with a dot, another host than \(domainOwner)'s `\(host)` to Android")
+        return .init(
+          input: input, outcome: .notFound, reason: .foreignHost, link: link, source: source, trace: trace,
+          linkOwner: domainOwner)
+      }
       if let domainOwner, link.port != nil, link.scheme == "https" {
         trace.add(.admit, "not found: `\(host)` is a domain of \(domainOwner), on a port the app does not open")
         return .init(

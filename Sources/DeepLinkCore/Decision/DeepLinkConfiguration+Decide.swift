@@ -52,7 +52,7 @@ extension DeepLinkConfiguration {
     do {
       link = try parse(input, &trace)
     } catch {
-      return (invalid(input, error, source: source, trace), [])
+      return (refused(input, error, source: source, &trace), [])
     }
     let source = source ?? .external(for: link)
     var owner = LinkOwner.platform

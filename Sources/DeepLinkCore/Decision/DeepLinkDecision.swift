@@ -72,7 +72,9 @@ public struct DeepLinkDecision: Sendable {
   /// ``DeepLinkReason/foreignHost``, ``DeepLinkReason/noRoute``, …); its raw value is the word
   /// the CLI and telemetry print.
   public let reason: DeepLinkReason?
-  /// The parsed link, unless parsing failed.
+  /// The parsed link, unless parsing failed. A link from outside the app that the operating
+  /// system opens the app for but that does not parse, decided `notFound` with
+  /// ``DeepLinkReason/encodedSlash`` or ``DeepLinkReason/userInfo``, has its scheme and host only.
   public let link: DeepLink?
   /// The app link a rewrite rule produced, if one applied.
   public let rewrittenTo: DeepLink?

@@ -9,7 +9,8 @@
 /// configuration.decide("shop://nowhere").reason?.rawValue  // "noRoute"
 /// ```
 public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-  // MARK: parse (`invalid`): see ``DeepLinkError``
+  // MARK: parse (`invalid`; `encodedSlash` and `userInfo` are `notFound` for a link from outside on the app's
+  // own domains or schemes, which Android opens the app for): see ``DeepLinkError``
 
   case empty, tooLong, missingScheme, invalidScheme, controlCharacter, backslash, invalidCharacter
   case malformedPercentEscape, invalidUTF8, userInfo, missingHost, ipAddressHost, invalidHost, emptyHostLabel
@@ -29,7 +30,9 @@ public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStri
   case notWhitelistedScheme
   /// A host not on the whitelist (`forbidden`).
   case notWhitelistedHost
-  /// A web link to a host that is not one of the app's domains (`external`).
+  /// A web link to a host that is not one of the app's domains (`external`); `notFound` for an `https` link to one
+  /// of them written with a trailing dot (`shop.example.ca.`), which Android reads as another host and never opens
+  /// the app for: one that reaches the app anyway is kept in it and never routed.
   case foreignHost
   /// A web link on a non-default port: `notFound` for an `https` link to one of the app's domains
   /// (Android opens the app for it whatever its port, so it is kept in the app), `external` otherwise.

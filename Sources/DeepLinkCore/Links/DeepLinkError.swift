@@ -1,7 +1,9 @@
 /// Why a string could not be read as a deep link.
 ///
-/// Every case is an `invalid` outcome: such a link is never routed into the app and never
-/// handed to the external-URL handler. ``reason`` is a short machine-readable word (used in
+/// Such a link is never routed into the app and never handed to the external-URL handler: it is
+/// `invalid`, except that a link from outside the app on one of its own domains or schemes with
+/// an escaped slash (``encodedSlash(offset:)``) or user info (``userInfo``), which Android opens
+/// the app for, is `notFound`, and the app shows its not-found. ``reason`` is a short machine-readable word (used in
 /// telemetry and in the `deeplink` tool's `reason` field); ``description`` names the offending
 /// input and what would make it acceptable.
 public enum DeepLinkError: Error, Sendable, Hashable, CustomStringConvertible {
