@@ -18,7 +18,7 @@ import PlatformLinks
 /// let problems = boundary.problems(of: market)  // [] when the market stays in its space
 /// ```
 public struct MarketBoundary: Sendable {
-  /// One route (or path-matching plugin) as a side declares it.
+  /// One route (or plugin route) as a side declares it.
   public struct Route: Sendable, Hashable {
     /// The route's or plugin's name.
     public var name: String
@@ -42,7 +42,7 @@ public struct MarketBoundary: Sendable {
     public var schemes: [URLScheme]
     /// The rewrite rules.
     public var rules: [UniversalLink]
-    /// The routes and path-matching plugins.
+    /// The routes and plugins' routes.
     public var routes: [Route]
     /// The names of the barriers installed.
     public var barriers: [BarrierName]
