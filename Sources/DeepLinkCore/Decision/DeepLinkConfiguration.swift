@@ -215,11 +215,11 @@ public final class DeepLinkConfiguration: Sendable {
   }
 
   /// The names of the installed opaque plugins, in install order.
-  public var opaquePluginNames: [String] { opaquePlugins.map(\.target.name) }
+  package var opaquePluginNames: [String] { opaquePlugins.map(\.target.name) }
 
   /// The names of the installed barriers, sorted.
   public var barrierNames: [BarrierName] { barriers.names.sorted() }
 
   /// Who installed each opaque plugin of ``opaquePluginNames``, in the same order.
-  public var opaquePluginOwners: [LinkOwner] { opaquePlugins.map(\.target.owner) }
+  package var opaquePluginOwners: [LinkOwner] { opaquePlugins.map(\.target.owner) }
 }

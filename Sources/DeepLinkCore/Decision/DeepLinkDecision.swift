@@ -50,7 +50,7 @@ public struct DeepLinkTraceStep: Sendable, Hashable, CustomStringConvertible {
   public let detail: String
 
   /// Creates a step.
-  public init(_ stage: Stage, _ detail: String) {
+  package init(_ stage: Stage, _ detail: String) {
     self.stage = stage
     self.detail = detail
   }

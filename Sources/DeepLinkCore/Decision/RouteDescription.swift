@@ -22,7 +22,7 @@ public struct RouteDescription: Sendable, Hashable {
   public let placement: LinkPlacement?
 
   /// Describes a route.
-  public init(
+  package init(
     id: RouteID, pattern: RoutePattern, owner: LinkOwner, barriers: [BarrierName], changesState: Bool,
     placement: LinkPlacement? = nil
   ) {
