@@ -51,7 +51,7 @@ extension PluginRoute {
   ///   - accepts: a check of the captured values beyond their types; `nil` accepts all.
   public init(_ route: PlatformRoute, accepts: (@Sendable (DeepLinkParameters) -> Bool)? = nil) {
     self.init(
-      source: route.source, parsed: Result { () throws(RoutePatternError) in try route.declaredPattern },
+      source: route.source, parse: { () throws(RoutePatternError) in try route.declaredPattern },
       barriers: route.barriers, changesState: route.changesState, waitForPreconditions: false,
       freeTextParameters: route.freeTextParameters, destination: route.destination, placement: route.placement,
       accepts: accepts)

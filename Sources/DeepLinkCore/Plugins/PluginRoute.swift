@@ -14,7 +14,12 @@
 public struct PluginRoute: Sendable {
   /// The pattern as written.
   public let source: String
-  private let parsed: Result<RoutePattern, RoutePatternError>
+  /// The pattern, parsed, or why it is malformed.
+  private enum Parsed: Sendable {
+    case pattern(RoutePattern)
+    case malformed(RoutePatternError)
+  }
+  private let parsed: Parsed
   /// Barriers every link of this route passes.
   public let barriers: [BarrierName]
   /// Whether links of this route change state (pay, delete, follow): they then pass the
@@ -52,20 +57,24 @@ public struct PluginRoute: Sendable {
     placement: LinkPlacement? = nil, accepts: (@Sendable (DeepLinkParameters) -> Bool)? = nil
   ) {
     self.init(
-      source: pattern, parsed: Result { () throws(RoutePatternError) in try RoutePattern(pattern) },
-      barriers: barriers, changesState: changesState, waitForPreconditions: waitForPreconditions,
+      source: pattern, parse: { () throws(RoutePatternError) in try RoutePattern(pattern) }, barriers: barriers,
+      changesState: changesState, waitForPreconditions: waitForPreconditions,
       freeTextParameters: freeTextParameters, destination: destination, placement: placement, accepts: accepts)
   }
 
-  /// A route over a pattern parsed where it was declared (a platform route's).
+  /// A route whose pattern `parse` returns, once: a platform route's, parsed where it was declared.
   package init(
-    source: String, parsed: Result<RoutePattern, RoutePatternError>, barriers: [BarrierName],
+    source: String, parse: () throws(RoutePatternError) -> RoutePattern, barriers: [BarrierName],
     changesState: Bool, waitForPreconditions: Bool, freeTextParameters: Set<String>,
     destination: (any LinkDestination.Type)?, placement: LinkPlacement?,
     accepts: (@Sendable (DeepLinkParameters) -> Bool)?
   ) {
     self.source = source
-    self.parsed = parsed
+    do {
+      parsed = .pattern(try parse())
+    } catch {
+      parsed = .malformed(error)
+    }
     self.barriers = barriers
     self.changesState = changesState
     self.waitForPreconditions = waitForPreconditions
@@ -79,6 +88,11 @@ public struct PluginRoute: Sendable {
   ///
   /// - Throws: ``RoutePatternError`` when it is malformed.
   public var pattern: RoutePattern {
-    get throws(RoutePatternError) { try parsed.get() }
+    get throws(RoutePatternError) {
+      switch parsed {
+      case .pattern(let pattern): return pattern
+      case .malformed(let error): throw error
+      }
+    }
   }
 }
