@@ -28,7 +28,7 @@ import Foundation
 ///   .install(plugin: chains)
 ///   .initialize()
 /// ```
-public struct ChainedLinkPlugin<Value: Sendable>: DeepLinkStepResolvingPlugin {
+public struct ChainedLinkPlugin<Value: Sendable>: DeepLinkHandlerPlugin {
   /// The handler of a plan: builds the whole navigation stack at once.
   public typealias Handler = @MainActor @Sendable (NavigationPlan<Value>, DeepLinkNavigationState) -> Void
 
@@ -65,59 +65,28 @@ public struct ChainedLinkPlugin<Value: Sendable>: DeepLinkStepResolvingPlugin {
     self.handler = handler
   }
 
-  /// Accepts `link` when its whole path resolves into a plan.
+  /// Accepts `link` when its whole path resolves into a plan, naming its steps' patterns.
   ///
   /// Reads only the compiled resolver: safe on any thread.
   ///
   /// - Complexity: as ``ChainResolver/resolve(_:)``.
   public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
-    resolveDeepLink(link).option
-  }
-
-  /// The patterns of the steps `link` resolves to, in order.
-  public func stepPatterns(for link: DeepLink) -> [String]? {
-    resolver.resolve(link)?.patterns
-  }
-
-  /// The answer and the steps' patterns from one resolution of `link`.
-  public func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String]) {
-    let (option, patterns, _) = resolveDeepLinkValue(link)
-    return (option, patterns)
-  }
-
-  /// The answer, the steps' patterns and the matched steps, as a value handed back to
-  /// ``handleDeepLink(resolved:state:completion:)``, from one resolution of `link`.
-  public func resolveDeepLinkValue(_ link: DeepLink) -> (
-    option: DeepLinkHandlerOption, stepPatterns: [String], value: (any Sendable)?
-  ) {
-    guard let steps = resolver.resolveSteps(link) else { return (.no, [], nil) }
-    return (NavigationResolution.taken, steps.map(\.pattern), NavigationResolution(link: link, steps: steps))
+    NavigationResolution.option(resolved(link))
   }
 
   /// Hands the plan the link resolved to to the handler.
   @MainActor public func handleDeepLink(
-    resolved value: any Sendable, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
     defer { completion() }
-    guard let resolution = value as? NavigationResolution,
+    guard let resolution = NavigationResolution.handed(data, state, resolve: resolved),
       let plan = resolver.plan(resolution.link, resolution.steps)
     else { return }
     handler(plan, state)
   }
 
-  /// Resolves the state's link (``DeepLinkCore/DeepLinkNavigationState/link``) and hands its plan
-  /// to the handler; a linker calls ``handleDeepLink(resolved:state:completion:)`` instead.
-  @MainActor public func handleDeepLink(
-    with data: Data?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
-  ) {
-    defer { completion() }
-    guard let link = state.link, let plan = resolver.resolve(link) else { return }
-    handler(plan, state)
-  }
-
-  /// Without a link there is no plan: completes at once. Use
-  /// ``handleDeepLink(with:state:completion:)`` with a state that carries the link.
-  @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-    completion()
+  /// The steps `link` resolves to.
+  private func resolved(_ link: DeepLink) -> NavigationResolution? {
+    resolver.resolveSteps(link).map { NavigationResolution(link: link, steps: $0) }
   }
 }

@@ -32,16 +32,11 @@ public struct DeepLinkRegistry {
 
     /// Hands the handler the link the linker decided (``DeepLinkCore/DeepLinkNavigationState/link``).
     @MainActor func handleDeepLink(
-      with data: Data?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+      with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
     ) {
       defer { completion() }
       guard let link = state.link else { return }
       handler.handle(link, state: state)
-    }
-
-    /// Without a link there is nothing to hand over: completes at once.
-    @MainActor func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-      completion()
     }
   }
 

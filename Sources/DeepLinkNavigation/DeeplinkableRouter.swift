@@ -27,7 +27,7 @@ import Foundation
 ///   .install(plugin: router)
 ///   .initialize()
 /// ```
-public struct DeeplinkableRouter: DeepLinkStepResolvingPlugin {
+public struct DeeplinkableRouter: DeepLinkHandlerPlugin {
   /// One module type, erased.
   struct Module: Sendable {
     var typeName: String
@@ -117,62 +117,32 @@ public struct DeeplinkableRouter: DeepLinkStepResolvingPlugin {
     return nil
   }
 
-  /// Accepts `link` when one of the modules' patterns or expressions matches it.
+  /// Accepts `link` when one of the modules' patterns or expressions matches it, naming that
+  /// pattern (or expression) as the link's step.
   ///
   /// Reads only the compiled table: safe on any thread.
   public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
-    resolveDeepLink(link).option
-  }
-
-  /// The answer and the module's pattern from one resolution of `link`.
-  public func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String]) {
-    let (option, patterns, _) = resolveDeepLinkValue(link)
-    return (option, patterns)
-  }
-
-  /// The answer, the module's pattern and the match, as a value handed back to
-  /// ``handleDeepLink(resolved:state:completion:)``, from one resolution of `link`.
-  public func resolveDeepLinkValue(_ link: DeepLink) -> (
-    option: DeepLinkHandlerOption, stepPatterns: [String], value: (any Sendable)?
-  ) {
-    guard let (module, match) = resolve(link) else { return (.no, [], nil) }
-    let step = NavigationResolution.Step(
-      index: module, pattern: match.pattern, parameters: DeepLinkParameters(match.parameters))
-    return (NavigationResolution.taken, [match.pattern], NavigationResolution(link: link, steps: [step]))
-  }
-
-  /// The pattern (or regular expression) of the module that takes `link`, which the decision
-  /// reports as its route; `nil` when none does.
-  public func stepPatterns(for link: DeepLink) -> [String]? {
-    resolve(link).map { [$0.match.pattern] }
+    NavigationResolution.option(resolved(link))
   }
 
   /// Updates the module on screen or builds and presents a new one, for the module the link
   /// resolved to.
   @MainActor public func handleDeepLink(
-    resolved value: any Sendable, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
     defer { completion() }
-    guard let resolution = value as? NavigationResolution, let step = resolution.steps.first,
-      modules.indices.contains(step.index)
+    guard let resolution = NavigationResolution.handed(data, state, resolve: resolved),
+      let step = resolution.steps.first, modules.indices.contains(step.index)
     else { return }
     open(modules[step.index], resolution.match(step), state)
   }
 
-  /// Resolves the state's link (``DeepLinkCore/DeepLinkNavigationState/link``), then updates or
-  /// builds its module; a linker calls ``handleDeepLink(resolved:state:completion:)`` instead.
-  @MainActor public func handleDeepLink(
-    with data: Data?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
-  ) {
-    defer { completion() }
-    guard let link = state.link, let (module, match) = resolve(link) else { return }
-    open(modules[module], match, state)
-  }
-
-  /// Without a link there is no module to open: completes at once. Use
-  /// ``handleDeepLink(with:state:completion:)`` with a state that carries the link.
-  @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-    completion()
+  /// ``resolve(_:)`` as a resolution of one step.
+  private func resolved(_ link: DeepLink) -> NavigationResolution? {
+    guard let (module, match) = resolve(link) else { return nil }
+    let step = NavigationResolution.Step(
+      index: module, pattern: match.pattern, parameters: DeepLinkParameters(match.parameters))
+    return NavigationResolution(link: link, steps: [step])
   }
 
   @MainActor private func open(_ module: Module, _ match: MatchedDeepLink, _ state: DeepLinkNavigationState) {

@@ -1,8 +1,8 @@
 import DeepLinkCore
 
 /// What a navigation model's plugin hands from its synchronous resolution of a link to its
-/// main-actor handler: a typed value the linker carries as it is
-/// (``DeepLinkCore/DeepLinkStepResolvingPlugin/resolveDeepLinkValue(_:)``), never encoded.
+/// main-actor handler: the data of its answer (``DeepLinkCore/DeepLinkHandlerOption``), which the
+/// linker carries as it is, never encoded.
 ///
 /// Internal: every model keeps the link it matched and, for each step, the index of the node,
 /// module or chain step that took it, with the captures.
@@ -31,7 +31,19 @@ struct NavigationResolution: Sendable {
     MatchedDeepLink(link: link, pattern: step.pattern, parameters: step.parameters.dictionary)
   }
 
-  /// The answer a plugin gives for this resolution: it takes the link; the value travels
-  /// beside the answer.
-  static let taken = DeepLinkHandlerOption.yes(data: nil)
+  /// The answer a model's plugin gives for `resolution`: it takes the link, with the resolution
+  /// as its data and the steps' patterns; it declines when there is none.
+  static func option(_ resolution: NavigationResolution?) -> DeepLinkHandlerOption {
+    guard let resolution else { return .no }
+    return .yes(data: resolution, steps: resolution.steps.map(\.pattern))
+  }
+
+  /// The resolution a model's handler works on: the one its answer carried, or, when it is
+  /// called with other data, `resolve` of the state's link (``DeepLinkCore/DeepLinkNavigationState/link``).
+  static func handed(
+    _ data: (any Sendable)?, _ state: DeepLinkNavigationState, resolve: (DeepLink) -> NavigationResolution?
+  ) -> NavigationResolution? {
+    if let resolution = data as? NavigationResolution { return resolution }
+    return state.link.flatMap(resolve)
+  }
 }

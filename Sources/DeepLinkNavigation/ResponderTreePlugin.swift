@@ -23,7 +23,7 @@ import Foundation
 ///   .install(plugin: ResponderTreePlugin(root: appCoordinator))
 ///   .initialize()
 /// ```
-public struct ResponderTreePlugin: DeepLinkStepResolvingPlugin {
+public struct ResponderTreePlugin: DeepLinkHandlerPlugin {
   /// One node's routes in the snapshot.
   struct Node: Sendable {
     var routes: ResponderRoutes
@@ -69,67 +69,34 @@ public struct ResponderTreePlugin: DeepLinkStepResolvingPlugin {
   /// The number of nodes in the snapshot.
   public var nodeCount: Int { nodes.count }
 
-  /// Accepts `link` when a node of the snapshot matches it, the first in depth-first order.
+  /// Accepts `link` when a node of the snapshot matches it, the first in depth-first order,
+  /// naming that node's pattern as the link's step.
   ///
   /// Reads only the immutable snapshot: safe on any thread.
   ///
   /// - Complexity: O(*n*·*d*) in the number of nodes and the link's path segments.
   public func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
-    resolveDeepLink(link).option
-  }
-
-  /// The answer and the matched pattern from one walk of the nodes.
-  public func resolveDeepLink(_ link: DeepLink) -> (option: DeepLinkHandlerOption, stepPatterns: [String]) {
-    let (option, patterns, _) = resolveDeepLinkValue(link)
-    return (option, patterns)
-  }
-
-  /// The answer, the matched pattern and the match, as a value handed back to
-  /// ``handleDeepLink(resolved:state:completion:)``, from one walk of the nodes.
-  public func resolveDeepLinkValue(_ link: DeepLink) -> (
-    option: DeepLinkHandlerOption, stepPatterns: [String], value: (any Sendable)?
-  ) {
-    for (index, node) in nodes.enumerated() {
-      guard let match = node.routes.match(link) else { continue }
-      let step = NavigationResolution.Step(
-        index: index, pattern: match.pattern, parameters: DeepLinkParameters(match.parameters))
-      return (NavigationResolution.taken, [match.pattern], NavigationResolution(link: link, steps: [step]))
-    }
-    return (.no, [], nil)
-  }
-
-  /// The pattern of the first node of the snapshot that matches `link`, which the decision
-  /// reports as its route; `nil` when none does.
-  public func stepPatterns(for link: DeepLink) -> [String]? {
-    for node in nodes {
-      if let match = node.routes.match(link) { return [match.pattern] }
-    }
-    return nil
+    NavigationResolution.option(resolve(link))
   }
 
   /// Dispatches the link the snapshot resolved through the live tree.
   @MainActor public func handleDeepLink(
-    resolved value: any Sendable, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
     defer { completion() }
-    guard let resolution = value as? NavigationResolution else { return }
+    guard let resolution = NavigationResolution.handed(data, state, resolve: resolve) else { return }
     dispatch(resolution.link)
   }
 
-  /// Dispatches the state's link (``DeepLinkCore/DeepLinkNavigationState/link``) through the live
-  /// tree; a linker calls ``handleDeepLink(resolved:state:completion:)`` instead.
-  @MainActor public func handleDeepLink(
-    with data: Data?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
-  ) {
-    defer { completion() }
-    guard let link = state.link else { return }
-    dispatch(link)
-  }
-
-  /// Without a link there is nothing to dispatch: completes at once. Use
-  /// ``handleDeepLink(with:state:completion:)`` with a state that carries the link.
-  @MainActor public func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-    completion()
+  /// The first node of the snapshot that matches `link`, and its match.
+  private func resolve(_ link: DeepLink) -> NavigationResolution? {
+    for (index, node) in nodes.enumerated() {
+      guard let match = node.routes.match(link) else { continue }
+      let step = NavigationResolution.Step(
+        index: index, pattern: match.pattern, parameters: DeepLinkParameters(match.parameters))
+      return NavigationResolution(link: link, steps: [step])
+    }
+    return nil
   }
 
   @MainActor private func dispatch(_ link: DeepLink) {

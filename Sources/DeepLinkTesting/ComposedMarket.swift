@@ -14,7 +14,7 @@ import Testing
 ///   - market: the market, or `nil` for the platform alone.
 ///   - composer: the catalogue and platform overrides to compose against.
 ///   - sourceLocation: where a composition error is reported; the caller's line by default.
-public func composedConfiguration(
+package func composedConfiguration(
   _ market: (any MarketModule)?, composer: MarketComposer = MarketComposer(),
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> DeepLinkConfiguration? {
@@ -34,7 +34,7 @@ public func composedConfiguration(
 /// let linker = try #require(composedLinker(CAMarket(), navigator: navigator))
 /// ```
 @MainActor
-public func composedLinker(
+package func composedLinker(
   _ market: (any MarketModule)?, navigator: RecordingNavigator, telemetry: RecordingTelemetry? = nil,
   composer: MarketComposer = MarketComposer(), sourceLocation: SourceLocation = #_sourceLocation
 ) -> DeepLinker? {
@@ -51,7 +51,7 @@ public func composedLinker(
 }
 
 /// The problems composing `market` finds, as their messages, for tables of refused markets.
-public func compositionMessages(
+package func compositionMessages(
   _ market: any MarketModule, composer: MarketComposer = MarketComposer()
 ) -> [String] {
   composer.problems(of: market).map(\.description)

@@ -8,20 +8,20 @@ import Testing
 /// DecisionExpectation("https://shop.example.ca/fr/panier", route: "/cart", parameters: ["locale": "fr"])
 /// DecisionExpectation("https://shop.example.ca/about", outcome: .external)
 /// ```
-public struct DecisionExpectation: Sendable, CustomStringConvertible {
+package struct DecisionExpectation: Sendable, CustomStringConvertible {
   /// The link as received.
-  public let link: String
+  package let link: String
   /// The outcome expected.
-  public let outcome: DeepLinkOutcome
+  package let outcome: DeepLinkOutcome
   /// The route pattern expected (for `routed`).
-  public let route: String?
+  package let route: String?
   /// The parameters expected; `nil` leaves them unchecked.
-  public let parameters: DeepLinkParameters?
+  package let parameters: DeepLinkParameters?
   /// The barriers expected; `nil` leaves them unchecked.
-  public let barriers: [BarrierName]?
+  package let barriers: [BarrierName]?
 
   /// A row for a routed link.
-  public init(_ link: String, route: String, parameters: DeepLinkParameters? = nil, barriers: [BarrierName]? = nil) {
+  package init(_ link: String, route: String, parameters: DeepLinkParameters? = nil, barriers: [BarrierName]? = nil) {
     self.link = link
     self.outcome = .routed
     self.route = route
@@ -30,7 +30,7 @@ public struct DecisionExpectation: Sendable, CustomStringConvertible {
   }
 
   /// A row for a link that is not routed.
-  public init(_ link: String, outcome: DeepLinkOutcome) {
+  package init(_ link: String, outcome: DeepLinkOutcome) {
     self.link = link
     self.outcome = outcome
     self.route = nil
@@ -39,7 +39,7 @@ public struct DecisionExpectation: Sendable, CustomStringConvertible {
   }
 
   /// The same expectation for another spelling of the link (casing, trailing slash, extra query).
-  public func with(link: String) -> DecisionExpectation {
+  package func with(link: String) -> DecisionExpectation {
     DecisionExpectation(
       link: link, outcome: outcome, route: route, parameters: parameters, barriers: barriers)
   }
@@ -54,11 +54,11 @@ public struct DecisionExpectation: Sendable, CustomStringConvertible {
     self.barriers = barriers
   }
 
-  public var description: String { link }
+  package var description: String { link }
 }
 
 /// Checks one row against `configuration`, recording an issue at the caller for every difference.
-public func expectDecision(
+package func expectDecision(
   _ row: DecisionExpectation, in configuration: DeepLinkConfiguration,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
@@ -77,7 +77,7 @@ public func expectDecision(
 
 /// Spellings of a web link that must decide the same: upper-case host, trailing slash, and an
 /// extra query item (campaign tag).
-public func webVariants(of link: String) -> [String] {
+package func webVariants(of link: String) -> [String] {
   guard let schemeEnd = link.range(of: "://") else { return [link] }
   let afterScheme = link[schemeEnd.upperBound...]
   let hostEnd = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? afterScheme.endIndex
@@ -88,9 +88,9 @@ public func webVariants(of link: String) -> [String] {
   return [upperHost, trailing, extra]
 }
 
-/// Checks that every spelling from ``webVariants(of:)`` of a routed row's link decides to the
+/// Checks that every spelling from `webVariants(of:)` of a routed row's link decides to the
 /// same outcome and route as the row says, recording an issue at the caller for each difference.
-public func expectWebVariants(
+package func expectWebVariants(
   of row: DecisionExpectation, in configuration: DeepLinkConfiguration,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {

@@ -8,23 +8,23 @@ import PlatformLinks
 /// market.rules = [UniversalLink("https://shop.example.com/ip/{slug}/{id:int}", to: .cart)]
 /// compositionMessages(market)  // one message naming the market's rule and the platform's
 /// ```
-public struct DeclaredMarket: MarketModule {
+package struct DeclaredMarket: MarketModule {
   /// The identifier.
-  public var id: String
+  package var id: String
   /// The domains claimed.
-  public var domains: [Domain]
+  package var domains: [Domain]
   /// The schemes claimed.
-  public var urlSchemes: [URLScheme]
+  package var urlSchemes: [URLScheme]
   /// The rewrite rules.
-  public var rules: [UniversalLink]
+  package var rules: [UniversalLink]
   /// The market's routes, each handled by its default plugin.
-  public var routes: [PlatformRoute]
+  package var routes: [PlatformRoute]
   /// The names of the market's barriers (each passes every link).
-  public var barrierNames: [BarrierName]
+  package var barrierNames: [BarrierName]
 
   /// A market `id` with domain `shop.example.<id>` and scheme `shop<id>` (custom host `<id>`),
   /// lowercased, and nothing else.
-  public init(
+  package init(
     id: String, domains: [Domain]? = nil, schemes: [URLScheme]? = nil, rules: [UniversalLink] = [],
     routes: [PlatformRoute] = [], barrierNames: [BarrierName] = []
   ) {
@@ -37,7 +37,7 @@ public struct DeclaredMarket: MarketModule {
     self.barrierNames = barrierNames
   }
 
-  public var marketRoutes: [PlatformRoute] { routes }
+  package var marketRoutes: [PlatformRoute] { routes }
 
   /// A market `id` with `rules` generated rules, each pattern distinct and inside the market's
   /// own space: web rules on its host to the product, search and cart routes and rules of its
@@ -65,18 +65,18 @@ public struct DeclaredMarket: MarketModule {
     return market
   }
 
-  public func barriers(services: MarketServices) -> [any DeepLinkHandlingBarrier] {
+  package func barriers(services: MarketServices) -> [any DeepLinkHandlingBarrier] {
     barrierNames.map(PassingBarrier.init)
   }
 }
 
 /// A barrier that lets every link through.
-public struct PassingBarrier: DeepLinkHandlingBarrier {
+package struct PassingBarrier: DeepLinkHandlingBarrier {
   /// The barrier's name.
-  public let name: BarrierName
+  package let name: BarrierName
 
   /// Creates the barrier.
-  public init(name: BarrierName) {
+  package init(name: BarrierName) {
     self.name = name
   }
 

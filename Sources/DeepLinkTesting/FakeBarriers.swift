@@ -70,9 +70,9 @@ public final class ControlledBarrier: DeepLinkHandlingBarrier {
   }
 }
 
-/// A path-matching plugin that records what it handled and completes as the test chooses.
+/// A plugin of one route that records what it handled and completes as the test chooses.
 @MainActor
-package final class RecordingPlugin: DeepLinkHandlerPathMatchingPlugin {
+package final class RecordingPlugin: DeepLinkHandlerPlugin {
   /// How the plugin completes.
   package enum Completion: Sendable {
     /// Completes at once.
@@ -83,16 +83,10 @@ package final class RecordingPlugin: DeepLinkHandlerPathMatchingPlugin {
     case never
   }
 
-  /// The route pattern.
-  package nonisolated let matchingPath: String
+  /// The plugin's one route.
+  package nonisolated let routes: [PluginRoute]
   /// The name in telemetry.
   package nonisolated let name: String
-  /// Barriers every link passes.
-  package nonisolated let barriers: [BarrierName]
-  /// Whether links change state.
-  package nonisolated let changesState: Bool
-  /// Whether links wait for the preconditions.
-  package nonisolated let waitForPreconditions: Bool
   /// How long handling may take.
   package nonisolated let completionTimeout: Duration
   private let completion: Completion
@@ -105,20 +99,20 @@ package final class RecordingPlugin: DeepLinkHandlerPathMatchingPlugin {
     waitForPreconditions: Bool = false, completion: Completion = .immediately,
     completionTimeout: Duration = .seconds(10)
   ) {
-    self.matchingPath = matchingPath
+    self.routes = [
+      PluginRoute(
+        matchingPath, barriers: barriers, changesState: changesState, waitForPreconditions: waitForPreconditions)
+    ]
     self.name = name ?? matchingPath
-    self.barriers = barriers
-    self.changesState = changesState
-    self.waitForPreconditions = waitForPreconditions
     self.completion = completion
     self.completionTimeout = completionTimeout
   }
 
   /// Records the parameters and completes as configured.
   package func handleDeepLink(
-    parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
-    handled.append(parameters.dictionary)
+    handled.append(state.parameters.dictionary)
     switch self.completion {
     case .immediately: completion()
     case .twice:

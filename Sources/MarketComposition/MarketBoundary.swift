@@ -17,38 +17,38 @@ import PlatformLinks
 /// let boundary = MarketBoundary(platform: platform, reservedBarriers: ["authentication"], markets: catalogue)
 /// let problems = boundary.problems(of: market)  // [] when the market stays in its space
 /// ```
-public struct MarketBoundary: Sendable {
-  /// One route (or path-matching plugin) as a side declares it.
-  public struct Route: Sendable, Hashable {
+package struct MarketBoundary: Sendable {
+  /// One route (or plugin route) as a side declares it.
+  package struct Route: Sendable, Hashable {
     /// The route's or plugin's name.
-    public var name: String
+    package var name: String
     /// Its pattern, parsed where the route is declared.
-    public var pattern: RoutePattern
+    package var pattern: RoutePattern
 
     /// Creates a route.
-    public init(name: String, pattern: RoutePattern) {
+    package init(name: String, pattern: RoutePattern) {
       self.name = name
       self.pattern = pattern
     }
   }
 
   /// What one side (the platform or a market) declares.
-  public struct Side: Sendable {
+  package struct Side: Sendable {
     /// Who declares it.
-    public var owner: LinkOwner
+    package var owner: LinkOwner
     /// The domains claimed.
-    public var domains: [Domain]
+    package var domains: [Domain]
     /// The custom schemes claimed.
-    public var schemes: [URLScheme]
+    package var schemes: [URLScheme]
     /// The rewrite rules.
-    public var rules: [UniversalLink]
-    /// The routes and path-matching plugins.
-    public var routes: [Route]
+    package var rules: [UniversalLink]
+    /// The routes and plugins' routes.
+    package var routes: [Route]
     /// The names of the barriers installed.
-    public var barriers: [BarrierName]
+    package var barriers: [BarrierName]
 
     /// Creates a side.
-    public init(
+    package init(
       owner: LinkOwner, domains: [Domain] = [], schemes: [URLScheme] = [], rules: [UniversalLink] = [],
       routes: [Route] = [], barriers: [BarrierName] = []
     ) {
@@ -98,7 +98,7 @@ public struct MarketBoundary: Sendable {
   ///   - reservedBarriers: barrier names no market may use (the platform's own).
   ///   - overrides: the platform rules each market may replace.
   ///   - markets: every market of the catalogue; the one checked is skipped by its owner.
-  public init(
+  package init(
     platform: Side, chainSteps: (name: String, patterns: [RoutePattern])? = nil, reservedBarriers: Set<BarrierName>,
     overrides: [MarketOverride] = [], markets: [Side]
   ) {
@@ -123,7 +123,7 @@ public struct MarketBoundary: Sendable {
   ///
   /// - Complexity: for each of the market's rules and routes, proportional to the nodes of the
   ///   platform's route trie the pattern can reach, not to the number of platform routes.
-  public func problems(of market: Side) -> [CompositionProblem] {
+  package func problems(of market: Side) -> [CompositionProblem] {
     let id = market.owner.marketID ?? "?"
     // The platform, then every other market: made once, not at each declaration.
     let sides = [platform] + markets.filter { $0.owner != market.owner }

@@ -133,9 +133,10 @@ public struct MarketComposer: Sendable {
     switch error {
     case .conflictingRoutes(.conflict(let first, let second)):
       (existing, new) = (first, second)
-      declarations = specification.plugins.indices.compactMap { index in
-        specification.plugins[index].pathMatching.map {
-          ("route `\($0.matchingPath)` (`\($0.name)`)", $0.matchingPath, specification.owner(ofPlugin: index))
+      declarations = specification.plugins.indices.flatMap { index in
+        let plugin = specification.plugins[index]
+        return plugin.routes.map {
+          ("route `\($0.source)` (`\(plugin.name)`)", $0.source, specification.owner(ofPlugin: index))
         }
       }
     case .conflictingRewrites(let first, let second):

@@ -17,9 +17,11 @@ struct MarketDeclaration {
     side = MarketBoundary.Side(
       owner: .market(market.id), domains: market.domains, schemes: market.urlSchemes,
       rules: market.universalLinks,
-      // A plugin whose path does not parse is reported when the market is compiled.
-      routes: plugins.compactMap(\.pathMatching).compactMap { plugin in
-        (try? plugin.matchingPattern).map { MarketBoundary.Route(name: plugin.name, pattern: $0) }
+      // A plugin route whose pattern does not parse is reported when the market is compiled.
+      routes: plugins.flatMap { plugin in
+        plugin.routes.compactMap { route in
+          (try? route.pattern).map { MarketBoundary.Route(name: plugin.name, pattern: $0) }
+        }
       },
       barriers: barriers.map(\.name))
   }
@@ -43,9 +45,11 @@ struct MarketDeclaration {
       fingerprint.add(rule.isOverride ? "override" : "")
       fingerprint.add(unordered: rule.parameters)
     }
-    for plugin in plugins.compactMap(\.pathMatching) {
-      fingerprint.add(plugin.name)
-      fingerprint.add(plugin.matchingPath)
+    for plugin in plugins {
+      for route in plugin.routes {
+        fingerprint.add(plugin.name)
+        fingerprint.add(route.source)
+      }
     }
     for barrier in side.barriers { fingerprint.add(barrier.rawValue) }
     return fingerprint.value

@@ -1,9 +1,9 @@
 import DeepLinkCore
 import Foundation
 
-/// The default handler of one ``PlatformRoute``: a path-matching plugin that shows the route's
-/// destination (``PlatformRoute/destination(from:)``) through the ``Navigator``.
-public struct PlatformRoutePlugin: DeepLinkHandlerPathMatchingPlugin {
+/// The default handler of one ``PlatformRoute``: a plugin that takes the route in the route table
+/// and shows its destination (``PlatformRoute/destination(from:)``) through the ``Navigator``.
+public struct PlatformRoutePlugin: DeepLinkHandlerPlugin {
   /// The route and the navigator, shared by every copy of the plugin.
   private final class Storage: Sendable {
     let route: PlatformRoute
@@ -26,22 +26,34 @@ public struct PlatformRoutePlugin: DeepLinkHandlerPathMatchingPlugin {
   }
 
   public var name: String { route.name }
-  public var matchingPath: String { route.source }
-  public var matchingPattern: RoutePattern { get throws(RoutePatternError) { try route.declaredPattern } }
-  public var barriers: [BarrierName] { route.barriers }
-  public var changesState: Bool { route.changesState }
-  public var freeTextParameters: Set<String> { route.freeTextParameters }
-  public var destination: (any LinkDestination.Type)? { route.destination }
-  public var placement: LinkPlacement? { route.placement }
+  /// The route, as ``PluginRoute/init(_:accepts:)`` declares it.
+  public var routes: [PluginRoute] { [PluginRoute(route)] }
 
+  /// Shows the link's navigation, or its destination, through the navigator.
   @MainActor public func handleDeepLink(
-    parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
     if let navigation = state.navigation {
       storage.navigator.navigate(to: navigation)
     } else {
-      storage.navigator.show([state.destination ?? route.destination(from: parameters)])
+      storage.navigator.show([state.destination ?? route.destination(from: state.parameters)])
     }
     completion()
+  }
+}
+
+extension PluginRoute {
+  /// A platform route as a plugin's route: its pattern as parsed where the route was declared,
+  /// its barriers, whether it changes state, its free-text captures, destination and placement.
+  ///
+  /// - Parameters:
+  ///   - route: the platform route.
+  ///   - accepts: a check of the captured values beyond their types; `nil` accepts all.
+  public init(_ route: PlatformRoute, accepts: (@Sendable (DeepLinkParameters) -> Bool)? = nil) {
+    self.init(
+      source: route.source, parse: { () throws(RoutePatternError) in try route.declaredPattern },
+      barriers: route.barriers, changesState: route.changesState, waitForPreconditions: false,
+      freeTextParameters: route.freeTextParameters, destination: route.destination, placement: route.placement,
+      accepts: accepts)
   }
 }

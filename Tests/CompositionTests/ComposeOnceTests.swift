@@ -4,17 +4,17 @@ import DeepLinkTesting
 import PlatformLinks
 import Testing
 
-/// A path-matching plugin that counts how often its pattern is read: once per compilation of a
-/// configuration that holds it (and once when composition declares the market's routes).
-struct PatternReadCountingPlugin: DeepLinkHandlerPathMatchingPlugin {
+/// A plugin that counts how often its routes are read: once per compilation of a configuration
+/// that holds it (and when composition declares the market's routes).
+struct PatternReadCountingPlugin: DeepLinkHandlerPlugin {
   let reads: Locked<Int>
   var name: String { "qqOnly" }
-  var matchingPath: String {
+  var routes: [PluginRoute] {
     reads.withLock { $0 += 1 }
-    return "/qq-only/{id:int}"
+    return [PluginRoute("/qq-only/{id:int}")]
   }
   @MainActor func handleDeepLink(
-    parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
     completion()
   }

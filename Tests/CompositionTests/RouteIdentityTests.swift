@@ -52,5 +52,7 @@ import Testing
 /// An opaque plugin that takes every link.
 private struct EveryLinkPlugin: DeepLinkHandlerPlugin {
   func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption { .yes(data: nil) }
-  func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) { completion() }
+  func handleDeepLink(
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) { completion() }
 }

@@ -94,14 +94,16 @@ import Testing
       #expect(decision.outcome == .external)
     }
   }
-  /// A path-matching plugin that refuses the ids it is given.
-  struct RefusingPlugin: DeepLinkHandlerPathMatchingPlugin {
-    let matchingPath: String
-    let refused: Set<String>
-    var name: String { matchingPath }
-    func acceptsParameters(_ parameters: DeepLinkParameters) -> Bool { !refused.contains(parameters["id"] ?? "") }
+  /// A plugin of one route that refuses the ids it is given.
+  struct RefusingPlugin: DeepLinkHandlerPlugin {
+    let routes: [PluginRoute]
+    let name: String
+    init(matchingPath: String, refused: Set<String>) {
+      routes = [PluginRoute(matchingPath) { !refused.contains($0["id"] ?? "") }]
+      name = matchingPath
+    }
     func handleDeepLink(
-      parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+      with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
     ) { completion() }
   }
 

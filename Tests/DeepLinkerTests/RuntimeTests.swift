@@ -57,7 +57,9 @@ import Testing
       fixture.log.append("store declined")
       return false
     }
-    #expect(await fixture.linker.handle("shop://store/9?next=https://evil.example/x") == .handled(route: RouteID(name: "taking")))
+    #expect(
+      await fixture.linker.handle("shop://store/9?next=https://evil.example/x")
+        == .handled(route: RouteID(name: "taking")))
     #expect(fixture.log.entries == ["store declined"])
     #expect(asked.withLock { $0 } == ["declining shop://store/9", "taking shop://store/9", "later shop://store/9"])
     asked.withLock { $0 = [] }
@@ -66,7 +68,7 @@ import Testing
       asked.withLock { $0 } == ["declining shop://elsewhere", "taking shop://elsewhere", "later shop://elsewhere"])
   }
 
-  @Test("a path-matching plugin receives its parameters as typed values")
+  @Test("a plugin's route receives its parameters as typed values")
   func pathMatchingPlugin() async throws {
     let fixture = try Fixture()
     #expect(
@@ -75,7 +77,7 @@ import Testing
     #expect(fixture.transactions.handled == [["transaction_id": "789"]])
   }
 
-  @Test("a coding plugin switches on its typed parameters")
+  @Test("an opaque plugin switches on the typed value its answer carried")
   func codingPlugin() async throws {
     let plugin = PaymentPoints()
     let fixture = try Fixture { $0.install(plugin: plugin) }
@@ -345,13 +347,17 @@ final class ConcurrentResults: @unchecked Sendable {
 struct BarrierNamingPlugin: DeepLinkHandlerPlugin {
   let barrier: BarrierName
   func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption { .yesWithBarrier(name: barrier, data: nil) }
-  func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) { completion() }
+  func handleDeepLink(
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) { completion() }
 }
 
 /// An opaque plugin that takes every link.
 struct CatchAllPlugin: DeepLinkHandlerPlugin {
   func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption { .yes(data: nil) }
-  func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) { completion() }
+  func handleDeepLink(
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) { completion() }
 }
 
 /// An opaque plugin that records each link it is asked about, by its name.
@@ -365,12 +371,14 @@ struct AskedPlugin: DeepLinkHandlerPlugin {
     return takes ? .yes(data: nil) : .no
   }
 
-  func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) { completion() }
+  func handleDeepLink(
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) { completion() }
 }
 
-/// A coding plugin serving two links with one typed parameters value.
+/// An opaque plugin serving two links with one typed value as its answer's data.
 @MainActor
-final class PaymentPoints: DeepLinkHandlerCodingPlugin {
+final class PaymentPoints: DeepLinkHandlerPlugin {
   enum Point: Codable, Sendable {
     case redeem(amount: Int)
     case history
@@ -378,18 +386,21 @@ final class PaymentPoints: DeepLinkHandlerCodingPlugin {
 
   let log = EntryLog()
 
-  nonisolated func shouldHandleCodingDeepLink(_ link: DeepLink) -> DeepLinkHandlerCodingOption<Point> {
+  nonisolated func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
     switch (link.pathSegments.first, link.pathSegments.dropFirst().first) {
-    case ("points", "history"): .yes(parameters: .history)
-    case ("points", let amount?): Int(amount).map { .yes(parameters: .redeem(amount: $0)) } ?? .no
+    case ("points", "history"): .yes(data: Point.history)
+    case ("points", let amount?): Int(amount).map { .yes(data: Point.redeem(amount: $0)) } ?? .no
     default: .no
     }
   }
 
-  func handleCodingDeepLink(with parameters: Point, completion: @escaping @Sendable () -> Void) {
-    switch parameters {
-    case .redeem(let amount): log.append("redeem \(amount)")
-    case .history: log.append("history")
+  func handleDeepLink(
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    switch data as? Point {
+    case .redeem(let amount)?: log.append("redeem \(amount)")
+    case .history?: log.append("history")
+    case nil: break
     }
     completion()
   }

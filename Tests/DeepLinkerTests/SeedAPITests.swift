@@ -13,8 +13,10 @@ struct DataEchoPlugin: DeepLinkHandlerPlugin {
     link.pathSegments.first == "opaque" ? .yes(data: data) : .no
   }
 
-  func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-    received.withLock { $0.append(data) }
+  func handleDeepLink(
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    received.withLock { $0.append(data as? Data) }
     completion()
   }
 }
@@ -38,8 +40,10 @@ struct PaymentDeepLinkHandlerPlugin: DeepLinkHandlerPlugin {
       ? .yesWithBarrier(AuthenticationDeepLinkBarrier.self, data: Data((link.queryValue("order_id") ?? "").utf8))
       : .no
   }
-  func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-    received.withLock { $0.append(data) }
+  func handleDeepLink(
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    received.withLock { $0.append(data as? Data) }
     completion()
   }
 }

@@ -3,46 +3,44 @@ import DeepLinkTesting
 import Foundation
 import Testing
 
-/// A path-matching plugin that records the typed values its handler receives, and whether the
-/// data-based handler was ever called.
+/// A plugin of one route that records the typed values its handler receives, and whether it
+/// was ever handed data.
 @MainActor
-final class TypedOrderPlugin: DeepLinkHandlerPathMatchingPlugin {
-  nonisolated var matchingPath: String { "/order/{id:int}/{ref:uuid}" }
+final class TypedOrderPlugin: DeepLinkHandlerPlugin {
+  nonisolated let routes = [PluginRoute("/order/{id:int}/{ref:uuid}")]
   nonisolated var name: String { "orders" }
-  private(set) var received: [(id: Int?, ref: UUID?, parameters: DeepLinkParameters, state: DeepLinkParameters)] = []
+  private(set) var received: [(id: Int?, ref: UUID?, parameters: DeepLinkParameters)] = []
   private(set) var dataCalls = 0
 
   nonisolated init() {}
 
   func handleDeepLink(
-    parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
-    received.append((parameters.int("id"), parameters.uuid("ref"), parameters, state.parameters))
-    completion()
-  }
-
-  func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-    dataCalls += 1
+    if data != nil { dataCalls += 1 }
+    received.append((state.parameters.int("id"), state.parameters.uuid("ref"), state.parameters))
     completion()
   }
 }
 
-/// A coding plugin whose parameters JSON cannot encode (a NaN): they used to turn the plugin's
-/// answer into a silent `.no`.
+/// An opaque plugin whose typed answer JSON cannot encode (a NaN): a coding plugin's answer used
+/// to turn into a silent `.no`; the value now reaches the handler as it is.
 @MainActor
-final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
+final class MeasurePlugin: DeepLinkHandlerPlugin {
   struct Measure: Codable, Sendable { var value: Double }
   private(set) var received: [Double] = []
 
   nonisolated init() {}
 
-  nonisolated func shouldHandleCodingDeepLink(_ link: DeepLink) -> DeepLinkHandlerCodingOption<Measure> {
+  nonisolated func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
     guard link.pathSegments.first == "measure", let text = link.pathSegments.dropFirst().first else { return .no }
-    return .yes(parameters: Measure(value: text == "unknown" ? .nan : Double(text) ?? 0))
+    return .yes(data: Measure(value: text == "unknown" ? .nan : Double(text) ?? 0))
   }
 
-  func handleCodingDeepLink(with parameters: Measure, completion: @escaping @Sendable () -> Void) {
-    received.append(parameters.value)
+  func handleDeepLink(
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
+    if let measure = data as? Measure { received.append(measure.value) }
     completion()
   }
 }
@@ -51,7 +49,7 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
 /// reasons and barrier references are types whose raw values are the stable words.
 @MainActor
 @Suite struct TypedValuesTests {
-  @Test("a path-matching plugin receives its parameters as typed values, never as data")
+  @Test("a plugin's route receives its parameters as typed values, never as data")
   func pathMatchingPluginTypedValues() async throws {
     let plugin = TypedOrderPlugin()
     let linker = try DeepLinker.configure().add(urlSchemes: [URLScheme("shop")]).install(plugin: plugin).initialize()
@@ -63,7 +61,6 @@ final class MeasurePlugin: DeepLinkHandlerCodingPlugin {
     #expect(received.id == 42)
     #expect(received.ref == UUID(uuidString: ref))
     #expect(received.parameters == ["id": "42", "ref": ref])
-    #expect(received.state == received.parameters)
     #expect(plugin.dataCalls == 0)
   }
 

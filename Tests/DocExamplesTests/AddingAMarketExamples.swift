@@ -58,18 +58,17 @@ public struct PayInStorePage: LinkDestination {
   public let reference: String
 }
 
-public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
+public struct PayInStorePlugin: DeepLinkHandlerPlugin {
   let navigator: any Navigator
+  // The route, parsed where PlatformRoute.payInStore declares it, with its barriers, destination
+  // and changesState; `accepts:` would add a check of the captured values.
+  public let routes = [PluginRoute(.payInStore)]
   // The name screens, explanations and telemetry show; without it, the type's name.
   public var name: String { PlatformRoute.payInStore.name }
-  public var matchingPath: String { PlatformRoute.payInStore.source }
-  public var barriers: [BarrierName] { PlatformRoute.payInStore.barriers }
-  public var changesState: Bool { true }
-  public var destination: (any LinkDestination.Type)? { PlatformRoute.payInStore.destination }
   @MainActor public func handleDeepLink(
-    parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
-    navigator.show([PlatformRoute.payInStore.destination(from: parameters)])
+    navigator.show([PlatformRoute.payInStore.destination(from: state.parameters)])
     completion()
   }
 }

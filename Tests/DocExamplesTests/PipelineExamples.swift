@@ -25,23 +25,24 @@ import Testing
   func open(_ link: DeepLink) { opened.append(link) }
 }
 
-/// `shop://transaction/{transaction_id}`, behind authentication.
-struct TransactionPlugin: DeepLinkHandlerPathMatchingPlugin {
-  var matchingPath: String { "/transaction/{transaction_id}" }
-  var barriers: [BarrierName] { ["authentication"] }
+/// `shop://transaction/{transaction_id}`, behind authentication: a plugin of one route.
+struct TransactionPlugin: DeepLinkHandlerPlugin {
+  let routes = [PluginRoute("/transaction/{transaction_id}", barriers: ["authentication"])]
   @MainActor func handleDeepLink(
-    parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) { completion() }
 }
 
-/// `shop://pay?order_id=…` as a typed value.
-struct PaymentPlugin: DeepLinkHandlerCodingPlugin {
-  struct Payment: Codable, Sendable { var orderID: String }
-  func shouldHandleCodingDeepLink(_ link: DeepLink) -> DeepLinkHandlerCodingOption<Payment> {
+/// `shop://pay?order_id=…` as a typed value: an opaque plugin.
+struct PaymentPlugin: DeepLinkHandlerPlugin {
+  struct Payment: Sendable { var orderID: String }
+  func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
     guard link.pathSegments == ["pay"], let order = link.queryValue("order_id") else { return .no }
-    return .yesWithBarrier(name: "authentication", parameters: Payment(orderID: order))
+    return .yesWithBarrier(name: "authentication", data: Payment(orderID: order))
   }
-  @MainActor func handleCodingDeepLink(with parameters: Payment, completion: @escaping @Sendable () -> Void) {
+  @MainActor func handleDeepLink(
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+  ) {
     completion()
   }
 }
@@ -99,8 +100,8 @@ struct ConsentBarrier: DeepLinkHandlingBarrier {
 
     let linker = try DeepLinker.configure()
       .add(urlSchemes: [URLScheme("shop")])
-      .install(plugin: TransactionPlugin())  // DeepLinkHandlerPathMatchingPlugin
-      .install(plugin: PaymentPlugin())  // DeepLinkHandlerCodingPlugin (a typed parameters value)
+      .install(plugin: TransactionPlugin())  // routes: in the route table
+      .install(plugin: PaymentPlugin())  // no routes: asked, answers with a typed value
       .install(barrier: AuthenticationBarrier(session: session))
       .set(confirmationBarrier: ConfirmationBarrier(navigator: navigator))
       .set(mandatoryBarrier: ConsentBarrier())

@@ -99,6 +99,12 @@ final class AppSession: Session {
   linker.route("https://shop.example.ca/fr/panier")
 }
 
+// Sources/DeepLinkComposition/MakeDeepLinker.swift
+@MainActor @DocLines func frontDoorExample() throws {
+  let linker = try makeDeepLinker(market: "CA", navigator: AppNavigator(), session: AppSession())
+  linker.route("https://shop.example.ca/fr/panier")
+}
+
 // Sources/DeepLinkComposition/DeepLinkerStartup.swift
 @MainActor @DocLines func startupExample(container: DependencyContainer) async throws {
   let startup = try DeepLinkAssembly.startDeepLinker(market: "CA", container: container)

@@ -24,6 +24,7 @@ extension DocNavigator {
   func showProduct(_ id: Int, locale: String? = nil) {}
   func showPayment(orderID: String? = nil, completion: @escaping @Sendable () -> Void) { completion() }
   func showTransaction(_ id: Int, completion: @escaping @Sendable () -> Void) { completion() }
+  func showOrder(_ id: Int) async {}
 }
 
 /// The app's remote configuration, as `DeepLinker.apply(policy:)`'s example reads it.
@@ -188,46 +189,39 @@ func log(_ event: DeepLinkEvent) {}
 enum HandlerPluginExample {
   struct PaymentPlugin: DeepLinkHandlerPlugin {
     func shouldHandleDeepLink(_ link: DeepLink) -> DeepLinkHandlerOption {
-      link.pathSegments == ["pay"] ? .yesWithBarrier(name: "authentication", data: nil) : .no
+      link.pathSegments == ["pay"] ? .yesWithBarrier(name: "authentication", data: link.queryValue("order_id")) : .no
     }
-    func handleDeepLink(with data: Data?, completion: @escaping @Sendable () -> Void) {
-      navigator.showPayment(completion: completion)
-    }
-  }
-}
-
-enum PathMatchingPluginExample {
-  struct TransactionPlugin: DeepLinkHandlerPathMatchingPlugin {
-    var matchingPath: String { "/transaction/{transaction_id:int}" }
-    var barriers: [BarrierName] { ["authentication"] }
     func handleDeepLink(
-      parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+      with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
     ) {
-      navigator.showTransaction(parameters.int("transaction_id")!, completion: completion)
+      navigator.showPayment(orderID: data as? String, completion: completion)
+    }
+  }
+
+  struct TransactionPlugin: DeepLinkHandlerPlugin {
+    let routes = [PluginRoute("/transaction/{transaction_id:int}", barriers: ["authentication"])]
+    func handleDeepLink(
+      with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+    ) {
+      navigator.showTransaction(state.parameters.int("transaction_id")!, completion: completion)
     }
   }
 }
 
-enum CodingPluginExample {
-  enum PaymentPoint: Codable, Sendable { case pay(orderID: String), transaction(id: String) }
-  struct PaymentPlugin: DeepLinkHandlerCodingPlugin {
-    func shouldHandleCodingDeepLink(_ link: DeepLink) -> DeepLinkHandlerCodingOption<PaymentPoint> {
-      let segments = link.pathSegments
-      if segments == ["pay"], let orderID = link.queryValue("order_id") {
-        return .yes(parameters: .pay(orderID: orderID))
-      }
-      if segments.count == 2, segments[0] == "transaction" {
-        return .yesWithBarrier(name: "authentication", parameters: .transaction(id: segments[1]))
-      }
-      return .no
-    }
-    func handleCodingDeepLink(with parameters: PaymentPoint, completion: @escaping @Sendable () -> Void) {
-      switch parameters {
-      case .pay(let orderID): navigator.showPayment(orderID: orderID, completion: completion)
-      case .transaction(let id): navigator.showTransaction(Int(id) ?? 0, completion: completion)
-      }
-    }
+// Sources/DeepLinkCore/Plugins/PluginRoute.swift
+@DocLines func pluginRouteExample() {
+  let route = PluginRoute("/pay-in-store/{reference}", barriers: ["authentication"], changesState: true) {
+    ($0["reference"]?.utf8.count ?? 0) >= 10
   }
+  route.source  // "/pay-in-store/{reference}"
+}
+
+// Sources/DeepLinkCore/Plugins/ClosurePlugin.swift
+@MainActor @DocLines func closurePluginExample() {
+  let orders = ClosurePlugin("orders", routes: [PluginRoute("/order/{id:int}")]) { _, state in
+    await navigator.showOrder(state.parameters.int("id")!)
+  }
+  orders.routes.count  // 1
 }
 
 // Sources/DeepLinkCore/Plugins/DeepLinkHandlingBarrier.swift

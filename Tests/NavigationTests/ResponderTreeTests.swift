@@ -134,7 +134,7 @@ struct CoordinatorTree {
       return
     }
     let unknown = try DeepLink("shop://nowhere")
-    #expect(await Task.detached { plugin.shouldHandleDeepLink(unknown) }.value == .no)
+    #expect(await Task.detached { plugin.shouldHandleDeepLink(unknown) }.value.acceptance == nil)
   }
 
   @Test("the mandatory barrier gates the tree like any route")

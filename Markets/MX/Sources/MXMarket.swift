@@ -52,8 +52,10 @@ public struct PayInStorePage: LinkDestination {
 
 /// Shows pay-in-store for a reference of 10 to 20 ASCII letters or digits; other references do
 /// not match, so the link is `notFound` rather than a payment screen with a bad reference.
-public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
+public struct PayInStorePlugin: DeepLinkHandlerPlugin {
   private let navigator: any Navigator
+  /// The pay-in-store route; a reference that is not 10 to 20 letters or digits does not match it.
+  public let routes = [PluginRoute(.payInStore, accepts: PayInStorePlugin.isReference)]
 
   /// Creates the plugin.
   public init(navigator: any Navigator) {
@@ -61,26 +63,23 @@ public struct PayInStorePlugin: DeepLinkHandlerPathMatchingPlugin {
   }
 
   public var name: String { PlatformRoute.payInStore.name }
-  public var matchingPath: String { PlatformRoute.payInStore.source }
-  public var barriers: [BarrierName] { PlatformRoute.payInStore.barriers }
-  public var changesState: Bool { PlatformRoute.payInStore.changesState }
-  public var destination: (any LinkDestination.Type)? { PlatformRoute.payInStore.destination }
-  public var placement: LinkPlacement? { PlatformRoute.payInStore.placement }
 
-  public func acceptsParameters(_ parameters: DeepLinkParameters) -> Bool {
+  /// Whether the captured reference is 10 to 20 ASCII letters or digits.
+  @Sendable static func isReference(_ parameters: DeepLinkParameters) -> Bool {
     guard let reference = parameters["reference"] else { return false }
     let bytes = reference.utf8
     return (10...20).contains(bytes.count)
       && bytes.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }
   }
 
+  /// Shows pay-in-store through the navigator.
   @MainActor public func handleDeepLink(
-    parameters: DeepLinkParameters, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
+    with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
     if let navigation = state.navigation {
       navigator.navigate(to: navigation)
     } else {
-      navigator.show([PlatformRoute.payInStore.destination(from: parameters)])
+      navigator.show([PlatformRoute.payInStore.destination(from: state.parameters)])
     }
     completion()
   }

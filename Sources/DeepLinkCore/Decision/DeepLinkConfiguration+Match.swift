@@ -16,14 +16,12 @@ struct PluginMatch {
   let target: RouteTarget
   /// The plugin's name.
   let name: String
-  /// The data its answer carries.
-  let data: Data?
+  /// The data its answer carries, handed back to it as it is.
+  let data: (any Sendable)?
   /// The barrier its answer names.
   let barrier: BarrierName?
-  /// The patterns of the steps it resolved the link to (a step-resolving plugin), else empty.
+  /// The patterns of the steps its answer names, else empty.
   let patterns: [String]
-  /// The typed value a step-resolving plugin resolved the link to, handed back to it as it is.
-  let value: (any Sendable)?
 }
 
 /// What the plugin half of the match found: the plugin chosen when no table route was, and,
@@ -111,10 +109,7 @@ extension DeepLinkConfiguration {
     for opaque in opaquePlugins {
       guard opaque.target.owner.sees(linkOf: walk.linkOwner) else { continue }
       let plugin = plugins[opaque.index]
-      // A plugin that resolves steps answers and names its patterns from one resolution.
-      let (option, patterns, value) =
-        opaque.stepResolver?.resolveDeepLinkValue(inertLink) ?? (plugin.shouldHandleDeepLink(inertLink), [], nil)
-      guard let (data, pluginBarrier) = option.acceptance else {
+      guard let (data, pluginBarrier, patterns) = plugin.shouldHandleDeepLink(inertLink).acceptance else {
         if choosing { trace.add(.match, "plugin `\(plugin.name)` declines") }
         continue
       }
@@ -129,8 +124,7 @@ extension DeepLinkConfiguration {
       }
       if choosing {
         result.match = PluginMatch(
-          target: opaque.target, name: plugin.name, data: data, barrier: pluginBarrier, patterns: patterns,
-          value: value)
+          target: opaque.target, name: plugin.name, data: data, barrier: pluginBarrier, patterns: patterns)
         // Extras the check-values stage refuses settle the link: no later plugin is asked.
         guard planning, Self.unsafeParameter(in: walk.extras, of: nil, extras: walk.extras) == nil else {
           return result
@@ -138,12 +132,11 @@ extension DeepLinkConfiguration {
         choosing = false
         continue
       }
-      var candidate = LinkCandidate(
-        route: RouteID(name: plugin.name), target: opaque.target, parameters: walk.extras,
-        barriers: barriers(for: opaque.target, pluginBarrier: pluginBarrier, source: walk.source),
-        pluginData: data, matchedInTable: false)
-      candidate.pluginValue = value
-      result.fallbacks.append(candidate)
+      result.fallbacks.append(
+        LinkCandidate(
+          route: RouteID(name: plugin.name), target: opaque.target, parameters: walk.extras,
+          barriers: barriers(for: opaque.target, pluginBarrier: pluginBarrier, source: walk.source),
+          pluginData: data, matchedInTable: false))
     }
     return result
   }

@@ -11,15 +11,14 @@ struct LinkCandidate: Sendable {
   var target: RouteTarget
   var parameters: DeepLinkParameters
   var barriers: [BarrierName]
-  var pluginData: Data?
-  /// The typed value a step-resolving plugin resolved the link to, handed back to it as it is.
-  var pluginValue: (any Sendable)? = nil
-  /// Whether the candidate came from the route table: a path-matching plugin then receives its
-  /// parameters as typed values; an opaque plugin receives exactly the data it returned, `nil` too.
+  /// The data an opaque plugin answered with, handed back to it as it is; `nil` for a route.
+  var pluginData: (any Sendable)?
+  /// Whether the candidate came from the route table.
   var matchedInTable: Bool
 
   init(
-    route: RouteID, target: RouteTarget, parameters: DeepLinkParameters, barriers: [BarrierName], pluginData: Data?,
+    route: RouteID, target: RouteTarget, parameters: DeepLinkParameters, barriers: [BarrierName],
+    pluginData: (any Sendable)?,
     matchedInTable: Bool
   ) {
     self.route = route
@@ -117,10 +116,9 @@ extension DeepLinkConfiguration {
       waitsForPreconditions: false, source: walk.source, trace: trace, linkOwner: walk.linkOwner,
       owner: match.target.owner)
     guard planning else { return (decision, []) }
-    var chosen = LinkCandidate(
+    let chosen = LinkCandidate(
       route: route, target: match.target, parameters: extras, barriers: barriers, pluginData: match.data,
       matchedInTable: false)
-    chosen.pluginValue = match.value
     return (decision, [chosen] + laterPlugins)
   }
 

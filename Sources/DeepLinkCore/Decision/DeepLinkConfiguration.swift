@@ -1,22 +1,19 @@
 /// A route added with ``DeepLinker/addRoute(_:waitForPreconditions:barriers:changesState:handler:)``
-/// or contributed by a path-matching plugin, before compilation.
+/// or contributed by a plugin (``DeepLinkHandlerPlugin/routes``), before compilation.
 struct RouteSpecification: Sendable {
   var pattern: RoutePattern
   var target: RouteTarget
 }
 
-/// An opaque plugin as the decision asks it: its index in the installed plugins, what it leads
-/// to, and the plugin as a step resolver, if it is one. A class, so walking the plugins copies a
-/// reference, not each target.
+/// An opaque plugin as the decision asks it: its index in the installed plugins and what it
+/// leads to. A class, so walking the plugins copies a reference, not each target.
 final class OpaquePlugin: Sendable {
   let index: Int
   let target: RouteTarget
-  let stepResolver: (any DeepLinkStepResolvingPlugin)?
 
-  init(index: Int, target: RouteTarget, stepResolver: (any DeepLinkStepResolvingPlugin)?) {
+  init(index: Int, target: RouteTarget) {
     self.index = index
     self.target = target
-    self.stepResolver = stepResolver
   }
 }
 
@@ -42,7 +39,7 @@ public final class DeepLinkConfiguration: Sendable {
   /// The barrier state-changing routes pass when the link came from outside the app.
   public let confirmationBarrier: BarrierName?
   /// The installed barriers, by name, resolved when the configuration is compiled: every
-  /// barrier a route, a path-matching plugin or the mandatory barrier names is one of them.
+  /// barrier a route, a plugin route or the mandatory barrier names is one of them.
   let barriers: InstalledBarriers
 
   let schemes: SmallStringMap<URLScheme>
@@ -69,9 +66,9 @@ public final class DeepLinkConfiguration: Sendable {
   /// made once.
   let opaquePlugins: [OpaquePlugin]
 
-  /// The configuration of these declarations. `routes` holds every table route, path-matching
-  /// plugins' included; `opaquePluginIndices` the indices in `plugins`, in order, of the plugins
-  /// without ``DeepLinkHandlerPlugin/pathMatching`` (the caller has asked each plugin once).
+  /// The configuration of these declarations. `routes` holds every table route, plugins' routes
+  /// included; `opaquePluginIndices` the indices in `plugins`, in order, of the plugins without
+  /// ``DeepLinkHandlerPlugin/routes`` (the caller has read each plugin's routes once).
   init(
     urlSchemes: [URLScheme], domains: [Domain], universalLinks: [UniversalLink],
     routes: [RouteSpecification],
@@ -114,14 +111,11 @@ public final class DeepLinkConfiguration: Sendable {
     self.confirmationBarrier = confirmationBarrier
     self.barriers = barriers
     self.plugins = plugins
-    assert(
-      opaquePluginIndices == plugins.indices.filter { plugins[$0].pathMatching == nil },
-      "opaquePluginIndices lists exactly the plugins without pathMatching")
     self.opaquePlugins = opaquePluginIndices.map {
       let target = RouteTarget(
         kind: .plugin($0), name: plugins[$0].name, barriers: [], waitForPreconditions: false, changesState: false,
         owner: pluginOwners[$0])
-      return OpaquePlugin(index: $0, target: target, stepResolver: plugins[$0].stepResolving)
+      return OpaquePlugin(index: $0, target: target)
     }
 
     var compiled: [CompiledRewrite] = []
@@ -221,11 +215,11 @@ public final class DeepLinkConfiguration: Sendable {
   }
 
   /// The names of the installed opaque plugins, in install order.
-  public var opaquePluginNames: [String] { opaquePlugins.map(\.target.name) }
+  package var opaquePluginNames: [String] { opaquePlugins.map(\.target.name) }
 
   /// The names of the installed barriers, sorted.
   public var barrierNames: [BarrierName] { barriers.names.sorted() }
 
   /// Who installed each opaque plugin of ``opaquePluginNames``, in the same order.
-  public var opaquePluginOwners: [LinkOwner] { opaquePlugins.map(\.target.owner) }
+  package var opaquePluginOwners: [LinkOwner] { opaquePlugins.map(\.target.owner) }
 }

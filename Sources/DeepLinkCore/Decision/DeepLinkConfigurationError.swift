@@ -3,7 +3,7 @@
 public enum DeepLinkConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A route or plugin pattern does not parse.
   case malformedPattern(RoutePatternError)
-  /// Two routes (or a route and a path-matching plugin) match exactly the same links.
+  /// Two routes (or a route and a plugin's route) match exactly the same links.
   case conflictingRoutes(RouteTableError)
   /// A rewrite rule is malformed or does not supply its target's parameters.
   case invalidRewrite(UniversalLinkError)

@@ -50,7 +50,7 @@ public struct DeepLinkTraceStep: Sendable, Hashable, CustomStringConvertible {
   public let detail: String
 
   /// Creates a step.
-  public init(_ stage: Stage, _ detail: String) {
+  package init(_ stage: Stage, _ detail: String) {
     self.stage = stage
     self.detail = detail
   }
@@ -156,7 +156,7 @@ final class RouteTarget: Sendable {
   let changesState: Bool
   /// Who declared the route or plugin: a market's see only that market's links.
   let owner: LinkOwner
-  /// A path-matching plugin's extra check of the captured values.
+  /// A plugin route's extra check of the captured values (``PluginRoute``).
   let acceptsParameters: (@Sendable (DeepLinkParameters) -> Bool)?
   /// The captures that hold free text, exempt from the slash and dot part of ``CapturedValueCheck``,
   /// sorted (a route has a handful of captures: a list is searched faster than a set is hashed).

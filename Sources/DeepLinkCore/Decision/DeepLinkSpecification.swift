@@ -46,7 +46,7 @@ package struct DeepLinkSpecification: Sendable {
 }
 
 extension DeepLinkConfiguration {
-  /// Compiles a specification: path-matching plugins join the route table, every barrier a
+  /// Compiles a specification: plugins' routes join the route table, every barrier a
   /// route or the mandatory barrier names must be installed (the installed barriers are resolved
   /// into the configuration), state-changing routes need a confirmation barrier.
   ///
@@ -56,26 +56,28 @@ extension DeepLinkConfiguration {
     // The plugins that do not match paths, in install order, found here once.
     var opaquePluginIndices: [Int] = []
     for (index, plugin) in specification.plugins.enumerated() {
-      guard let pathPlugin = plugin.pathMatching else {
+      let pluginRoutes = plugin.routes
+      guard !pluginRoutes.isEmpty else {
         opaquePluginIndices.append(index)
         continue
       }
-      let pattern: RoutePattern
-      do {
-        pattern = try pathPlugin.matchingPattern
-      } catch {
-        throw .malformedPattern(error)
+      for route in pluginRoutes {
+        let pattern: RoutePattern
+        do {
+          pattern = try route.pattern
+        } catch {
+          throw .malformedPattern(error)
+        }
+        routes.append(
+          RouteSpecification(
+            pattern: pattern,
+            target: RouteTarget(
+              kind: .plugin(index), name: plugin.name, barriers: route.barriers,
+              waitForPreconditions: route.waitForPreconditions, changesState: route.changesState,
+              owner: specification.owner(ofPlugin: index), acceptsParameters: route.accepts,
+              freeTextParameters: route.freeTextParameters, pattern: pattern,
+              destination: route.destination, placement: route.placement)))
       }
-      routes.append(
-        RouteSpecification(
-          pattern: pattern,
-          target: RouteTarget(
-            kind: .plugin(index), name: plugin.name, barriers: pathPlugin.barriers,
-            waitForPreconditions: pathPlugin.waitForPreconditions, changesState: pathPlugin.changesState,
-            owner: specification.owner(ofPlugin: index),
-            acceptsParameters: { pathPlugin.acceptsParameters($0) },
-            freeTextParameters: pathPlugin.freeTextParameters, pattern: pattern,
-            destination: pathPlugin.destination, placement: pathPlugin.placement)))
     }
     let installed = specification.barriers
     if let mandatory = specification.mandatoryBarrier, installed[mandatory] == nil {

@@ -12,7 +12,7 @@ public struct RouteDescription: Sendable, Hashable {
   public let id: RouteID
   /// The route's app pattern, compiled.
   public let pattern: RoutePattern
-  /// Who declared the route (or the path-matching plugin that handles it).
+  /// Who declared the route (or the plugin whose route it is).
   public let owner: LinkOwner
   /// The barriers every link of the route passes, in order.
   public let barriers: [BarrierName]
@@ -22,7 +22,7 @@ public struct RouteDescription: Sendable, Hashable {
   public let placement: LinkPlacement?
 
   /// Describes a route.
-  public init(
+  package init(
     id: RouteID, pattern: RoutePattern, owner: LinkOwner, barriers: [BarrierName], changesState: Bool,
     placement: LinkPlacement? = nil
   ) {

@@ -3,8 +3,8 @@
 ///
 /// A route added by pattern only (`addRoute("/x/{id}")`) is named after its pattern: its
 /// ``name`` and ``pattern`` are the same text. A platform route's name is its own (`product`),
-/// and a path-matching plugin's is the plugin's name. A step-resolving plugin's route is the
-/// plugin's name with the pattern of the step it resolved.
+/// and a plugin route's is the plugin's name. An opaque plugin whose answer names steps has the
+/// plugin's name with the pattern of the last step as its route.
 ///
 /// ```swift
 /// let route = RouteID(name: "product", pattern: "/product/{id:int}")
@@ -28,7 +28,7 @@ public struct RouteID: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The identity of a route added by pattern only (`addRoute("/orders/{id}")`), or of a
-  /// path-matching plugin named after its path: named after its pattern.
+  /// plugin route whose plugin is named after its path: named after its pattern.
   public init(pattern: String) {
     self.name = pattern
     self.pattern = pattern

@@ -61,7 +61,7 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
   public var owner: LinkOwner { parts.owner }
 
   /// Declares a rule to the route of an app pattern. It is checked when the configuration is
-  /// compiled (``compile()``), which fails with an error naming the rule.
+  /// compiled, which fails with an error naming the rule.
   ///
   /// - Parameters:
   ///   - pattern: a web pattern (`https://host/path`) or a scheme pattern (`shopca://flyer/{id}`).
@@ -80,7 +80,7 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Declares a rule to the app pattern written as `target`, parsed here; a malformed one is
-  /// reported by ``compile()``, naming the rule. The target route is named after its pattern.
+  /// reported when the configuration is compiled, naming the rule. The target route is named after its pattern.
   ///
   /// - Parameters:
   ///   - pattern: a web pattern (`https://host/path`) or a scheme pattern (`shopca://flyer/{id}`).
@@ -146,7 +146,7 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Throws: ``UniversalLinkError`` when either pattern is malformed, the source is an app
   ///   pattern, the target is not one, or the target needs a capture the source lacks.
-  public func compile() throws(UniversalLinkError) -> CompiledRewrite {
+  package func compile() throws(UniversalLinkError) -> CompiledRewrite {
     let source: RoutePattern
     let destination: RoutePattern
     do {
@@ -195,19 +195,19 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A checked ``UniversalLink`` with its patterns compiled.
-public struct CompiledRewrite: Sendable, Hashable {
+package struct CompiledRewrite: Sendable, Hashable {
   /// The rule as declared.
-  public let rule: UniversalLink
+  package let rule: UniversalLink
   /// The compiled source pattern.
-  public let pattern: RoutePattern
+  package let pattern: RoutePattern
   /// The compiled target pattern.
-  public let target: RoutePattern
+  package let target: RoutePattern
   /// The target's parameter names: captures outside it are passed on as extra parameters.
   let targetParameterNames: [String]
   /// The query keys the rule captures or the target takes, each once; other query items travel on.
   let consumedQueryKeys: [String]
   /// The rule's fixed parameters.
-  public var parameters: [String: String] { rule.parameters }
+  package var parameters: [String: String] { rule.parameters }
 }
 
 /// A rewrite rule that cannot be built.

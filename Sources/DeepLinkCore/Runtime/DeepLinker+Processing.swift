@@ -329,17 +329,9 @@ extension DeepLinker {
       guard handlers[index](link, state) else { return .failed }
     case .plugin(let index):
       let plugin = work.configuration.plugins[index]
-      // A path-matching plugin the table chose gets the parameters as they are; an opaque
-      // plugin gets back the data it returned.
-      let pathPlugin = candidate.matchedInTable ? plugin.pathMatching : nil
       let outcome = await suspend(work, timeout: plugin.completionTimeout, supersedable: false) { pending in
-        let completion: @Sendable () -> Void = { Task { @MainActor in pending.resolve(.passed) } }
-        if let pathPlugin {
-          pathPlugin.handleDeepLink(parameters: state.parameters, state: state, completion: completion)
-        } else if let value = candidate.pluginValue, let resolver = plugin.stepResolving {
-          resolver.handleDeepLink(resolved: value, state: state, completion: completion)
-        } else {
-          plugin.handleDeepLink(with: candidate.pluginData, state: state, completion: completion)
+        plugin.handleDeepLink(with: candidate.pluginData, state: state) {
+          Task { @MainActor in pending.resolve(.passed) }
         }
       }
       guard outcome == .passed else { return outcome }

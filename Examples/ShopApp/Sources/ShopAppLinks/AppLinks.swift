@@ -7,10 +7,7 @@ import PlatformLinks
 public enum AppLinks {
   /// Composes the router once, at launch, before any link is routed.
   public static func makeLinker(market: String, navigator: AppNavigator, session: AppSession) throws -> DeepLinker {
-    let container = DependencyContainer()
-    container.register((any Navigator).self) { _ in navigator }  // shows destinations (UIKit/SwiftUI)
-    container.register((any Session).self) { _ in session }  // signed-in state, sign-in flow
-    let linker = try DeepLinkAssembly.makeDeepLinker(market: market, container: container)
+    let linker = try makeDeepLinker(market: market, navigator: navigator, session: session)
     linker.externalURLHandler = { link in navigator.openInBrowser(link) }
     return linker
   }
