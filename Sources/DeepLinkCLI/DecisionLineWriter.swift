@@ -73,9 +73,9 @@ struct DecisionLineWriter {
     _ decision: DeepLinkDecision, plainInput: [UInt8]?, names: inout SafeText.NameCache, to json: inout JSONWriter
   ) {
     json.raw(#"{"url":"#)
-    // `SafeText.url(of:names:)`: the input as typed unless it is unparseable or carries something
-    // sensitive.
-    if decision.link == nil {
+    // `SafeText.url(of:names:)`: the input as typed unless the parser refused it or it carries
+    // something sensitive.
+    if decision.link == nil || decision.reason?.isParserRefusal == true {
       json.quoted(SafeText.unparsed(decision.input))
     } else if SafeText.isSensitive(decision.link!, names: &names) {
       json.quoted(SafeText.redacted(decision.link!, names: &names))

@@ -58,7 +58,7 @@ enum SafeText {
   ///
   /// - Complexity: O(1) beyond parsing for a link without query items, fragment or `;` in a segment.
   static func url(of decision: DeepLinkDecision, names: inout NameCache) -> String {
-    guard let link = decision.link else { return unparsed(decision.input) }
+    guard let link = decision.link, decision.reason?.isParserRefusal != true else { return unparsed(decision.input) }
     guard isSensitive(link, names: &names) else { return decision.input }
     return LinkRedactor.redact(link)
   }

@@ -52,6 +52,9 @@ import Testing
     ),
     ("shop://cart#/callback?code=zzqsecret25&state=zzqsecret26", nil, ["zzqsecret25", "zzqsecret26"]),
     ("https://shop.example.ca/fr/panier#/callback?code=zzqsecret27", "CA", ["zzqsecret27"]),
+    // User info the parser refuses: a link kept in the app (its not-found) and one to another host.
+    ("https://zzquser:zzqsecret28@shop.example.ca/en/cart", "CA", ["zzqsecret28"]),
+    ("https://zzquser:zzqsecret29@attacker.test/en/cart?x=1", nil, ["zzqsecret29"]),
   ]
 
   @Test(

@@ -59,6 +59,24 @@ import Testing
     #expect(LinkRedactor.hasSensitiveValue(try DeepLink(row.link)))
   }
 
+  @Test(
+    "the user info of a link the parser refuses never reaches telemetry, kept in the app or not",
+    arguments: [
+      ("CA", "https://zzquser:S3CRET10@shop.example.ca/en/cart", DeepLinkOutcome.notFound),
+      ("CA", "https://S3CRET11@shop.example.ca:8443/en/cart", .notFound),
+      ("CA", "https://zzquser:S3CRET12@attacker.test/en/cart", .invalid),
+    ])
+  func userInfo(market: String, link: String, outcome: DeepLinkOutcome) throws {
+    let decision = try DeepLinkAssembly.configuration(market: market).decide(link)
+    #expect(decision.outcome == outcome)
+    #expect(decision.reason == .userInfo)
+    // Telemetry shows the decision's link (scheme and host only), or the raw input redacted.
+    let shown = decision.link.map(LinkRedactor.redact) ?? LinkRedactor.redact(raw: link)
+    #expect(!shown.contains("S3CRET"), "\(shown)")
+    #expect(!LinkRedactor.redact(raw: link).contains("S3CRET"))
+    #expect(LinkRedactor.redact(raw: link).contains(LinkRedactor.replacement + "@"))
+  }
+
   @Test("redaction keeps the link's structure: only values change")
   func structure() throws {
     #expect(

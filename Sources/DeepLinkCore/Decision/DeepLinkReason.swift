@@ -80,6 +80,19 @@ public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStri
   case disabledByPolicy
 
   public var description: String { rawValue }
+
+  /// Whether the link parser refused the link for this reason: the decision's input was never
+  /// read as a link, so it may hold anything (a password in user info), and tools show it only
+  /// cut and redacted as raw text, even when the decision keeps its scheme and host.
+  package var isParserRefusal: Bool {
+    switch self {
+    case .empty, .tooLong, .missingScheme, .invalidScheme, .controlCharacter, .backslash, .invalidCharacter,
+      .malformedPercentEscape, .invalidUTF8, .userInfo, .missingHost, .ipAddressHost, .invalidHost, .emptyHostLabel,
+      .hostTooLong, .invalidPort, .dotSegment, .encodedSlash, .tooManyPathSegments:
+      true
+    default: false
+    }
+  }
 }
 
 extension DeepLinkDecision {

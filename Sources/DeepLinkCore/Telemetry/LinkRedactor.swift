@@ -193,9 +193,11 @@ package enum LinkRedactor {
     }.joined()
   }
 
-  /// Free text (an error message, a trace line) with the values of sensitive `name=value` pairs
+  /// Free text (an error message, a trace line, a link that does not parse) with the values of
+  /// sensitive `name=value` pairs and the user info of every `scheme://user:password@host`
   /// replaced where they stand, as ``redact(raw:)`` finds them; nothing else changes.
-  package static func redactPairs(inText text: String) -> String {
+  package static func redactPairs(inText original: String) -> String {
+    let text = redactUserInfo(inText: original)
     guard text.contains("=") else { return text }
     var output = ""
     var rest = Substring(text)
@@ -215,6 +217,24 @@ package enum LinkRedactor {
         output += rest[..<valueEnd]
       }
       rest = rest[valueEnd...]
+    }
+    return output + rest
+  }
+
+  /// `text` with the user info of each authority in it (what comes after `://` and before its last
+  /// `@`, the authority ending at `/`, `\`, `?`, `#`, a space or a backtick) replaced.
+  private static func redactUserInfo(inText text: String) -> String {
+    guard text.contains("@"), text.contains("://") else { return text }
+    var output = ""
+    var rest = Substring(text)
+    while let separator = rest.range(of: "://") {
+      output += rest[..<separator.upperBound]
+      rest = rest[separator.upperBound...]
+      let authorityEnd = rest.firstIndex(where: { "/\\?# `".contains($0) }) ?? rest.endIndex
+      if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+        output += replacement
+        rest = rest[at...]
+      }
     }
     return output + rest
   }
