@@ -81,7 +81,12 @@ struct Fingerprint {
 
   /// Adds `text` and a separator, so `"ab", "c"` and `"a", "bc"` differ.
   mutating func add(_ text: String) {
-    for byte in text.utf8 { mix(byte) }
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      let bytes = text.utf8.span
+      for index in bytes.indices { mix(bytes[index]) }
+    } else {
+      for byte in text.utf8 { mix(byte) }
+    }
     mix(0)
   }
 
