@@ -70,34 +70,49 @@ extension DeepLinkConfiguration {
   static func hostEndsWithDot(_ input: String) -> Bool {
     // The authority: from `//` after the scheme to the first `/`, `\`, `?` or `#`; the host after its last `@`,
     // before its last `:`.
-    var authority: [UInt8] = []
-    var slashes = 0
-    var inAuthority = false
-    for byte in input.utf8 {
-      if inAuthority {
-        if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "?")
-          || byte == UInt8(ascii: "#")
-        {
-          break
-        }
-        if byte == UInt8(ascii: "@") { authority.removeAll(keepingCapacity: true) } else { authority.append(byte) }
-      } else if slashes == 0 && byte != UInt8(ascii: ":") {
-        continue
-      } else if byte == UInt8(ascii: ":") && slashes == 0 {
-        slashes = 1
-      } else if byte == UInt8(ascii: "/") {
-        slashes += 1
-        inAuthority = slashes == 3
-      } else {
-        return false
+    let bytes = input.utf8
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
+    var index = bytes.index(after: colon)
+    for _ in 0..<2 {
+      guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "/") else { return false }
+      index = bytes.index(after: index)
+    }
+    var hostStart = index
+    var portColon: String.Index? = nil
+    var escaped = false
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "?")
+        || byte == UInt8(ascii: "#")
+      {
+        break
       }
+      if byte == UInt8(ascii: "@") {
+        hostStart = bytes.index(after: index)
+        portColon = nil
+        escaped = false
+      } else if byte == UInt8(ascii: ":") {
+        portColon = index
+      } else if byte == UInt8(ascii: "%") {
+        escaped = true
+      }
+      index = bytes.index(after: index)
     }
-    var host = authority[..<(authority.lastIndex(of: UInt8(ascii: ":")) ?? authority.endIndex)]
-    if host.contains(UInt8(ascii: "%")), let decoded = String(decoding: host, as: UTF8.self).removingPercentEncoding {
-      host = ArraySlice(decoded.utf8)
+    let host = bytes[hostStart..<(portColon ?? index)]
+    if escaped, let decoded = String(decoding: host, as: UTF8.self).removingPercentEncoding {
+      return endsWithFullStop(decoded.utf8)
     }
-    let stops: [[UInt8]] = [[0x2E], [0xE3, 0x80, 0x82], [0xEF, 0xBC, 0x8E], [0xEF, 0xBD, 0xA1]]
-    return stops.contains { host.count >= $0.count && host.suffix($0.count).elementsEqual($0) }
+    return endsWithFullStop(host)
+  }
+
+  /// Whether `host` ends with `.` or a full-width or ideographic full stop (U+3002, U+FF0E, U+FF61).
+  private static func endsWithFullStop(_ host: some BidirectionalCollection<UInt8>) -> Bool {
+    guard let last = host.last else { return false }
+    if last == 0x2E { return true }
+    guard last == 0x82 || last == 0x8E || last == 0xA1 else { return false }
+    let tail = host.suffix(3)
+    return tail.elementsEqual([0xE3, 0x80, 0x82]) || tail.elementsEqual([0xEF, 0xBC, 0x8E])
+      || tail.elementsEqual([0xEF, 0xBD, 0xA1])
   }
 
   /// `scheme://host[:port]` of a web link `input`, as Android's `Uri` reads them (the authority
