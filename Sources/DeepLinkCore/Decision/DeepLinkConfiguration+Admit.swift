@@ -65,56 +65,6 @@ extension DeepLinkConfiguration {
     }
   }
 
-  /// Whether the host of the web link `input`, as written, ends with a dot the parser drops: `.`, `%2E`, or a
-  /// full-width or ideographic full stop, raw or escaped (`shop.example.ca.`).
-  static func hostEndsWithDot(_ input: String) -> Bool {
-    // The authority: from `//` after the scheme to the first `/`, `\`, `?` or `#`; the host after its last `@`,
-    // before its last `:`.
-    let bytes = input.utf8
-    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
-    var index = bytes.index(after: colon)
-    for _ in 0..<2 {
-      guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "/") else { return false }
-      index = bytes.index(after: index)
-    }
-    var hostStart = index
-    var portColon: String.Index? = nil
-    var escaped = false
-    while index < bytes.endIndex {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "?")
-        || byte == UInt8(ascii: "#")
-      {
-        break
-      }
-      if byte == UInt8(ascii: "@") {
-        hostStart = bytes.index(after: index)
-        portColon = nil
-        escaped = false
-      } else if byte == UInt8(ascii: ":") {
-        portColon = index
-      } else if byte == UInt8(ascii: "%") {
-        escaped = true
-      }
-      index = bytes.index(after: index)
-    }
-    let host = bytes[hostStart..<(portColon ?? index)]
-    if escaped, let decoded = String(decoding: host, as: UTF8.self).removingPercentEncoding {
-      return endsWithFullStop(decoded.utf8)
-    }
-    return endsWithFullStop(host)
-  }
-
-  /// Whether `host` ends with `.` or a full-width or ideographic full stop (U+3002, U+FF0E, U+FF61).
-  private static func endsWithFullStop(_ host: some BidirectionalCollection<UInt8>) -> Bool {
-    guard let last = host.last else { return false }
-    if last == 0x2E { return true }
-    guard last == 0x82 || last == 0x8E || last == 0xA1 else { return false }
-    let tail = host.suffix(3)
-    return tail.elementsEqual([0xE3, 0x80, 0x82]) || tail.elementsEqual([0xEF, 0xBC, 0x8E])
-      || tail.elementsEqual([0xEF, 0xBD, 0xA1])
-  }
-
   /// `scheme://host[:port]` of a web link `input`, as Android's `Uri` reads them (the authority
   /// runs from `//` to the first `/`, `\`, `?` or `#`; the host starts after its last `@`), or
   /// `scheme:` for any other link.
@@ -150,7 +100,7 @@ extension DeepLinkConfiguration {
       // `shop.example.ca` its filters name, so it never opens the app for it, and no filter can name it without a
       // domain that cannot be verified. The app routes no link the system would not hand it: one that reaches it
       // anyway (from inside the app, or from a system that drops the dot) shows the app's not-found.
-      if let domainOwner, link.scheme == "https", Self.hostEndsWithDot(input) {
+      if let domainOwner, link.scheme == "https", LinkParser.hostEndsWithDot(input) {
         trace.add(
           .admit, "not found: `\(host).` ends with a dot, another host than \(domainOwner)'s `\(host)` to Android")
         return .init(

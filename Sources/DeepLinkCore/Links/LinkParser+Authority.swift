@@ -199,3 +199,55 @@ extension LinkParser {
     return label.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
   }
 }
+
+extension LinkParser {
+  /// Whether the host of the web link `input`, as written, ends with a dot the parser drops: `.`,
+  /// `%2E`, or a full-width or ideographic full stop, raw or escaped (`shop.example.ca.`). The
+  /// authority runs from `//` after the scheme to the first `/`, `\`, `?` or `#`; the host from
+  /// after its last `@` to before its last `:`.
+  static func hostEndsWithDot(_ input: String) -> Bool {
+    var input = input
+    return input.withUTF8 { bytes in
+      guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon + 2 < bytes.count,
+        bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+      else { return false }
+      var index = colon + 3
+      var hostStart = index
+      var portColon: Int? = nil
+      var escaped = false
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "?")
+          || byte == UInt8(ascii: "#")
+        {
+          break
+        }
+        if byte == UInt8(ascii: "@") {
+          hostStart = index + 1
+          portColon = nil
+          escaped = false
+        } else if byte == UInt8(ascii: ":") {
+          portColon = index
+        } else if byte == UInt8(ascii: "%") {
+          escaped = true
+        }
+        index += 1
+      }
+      let host = bytes[hostStart..<(portColon ?? index)]
+      if escaped, let decoded = String(decoding: host, as: UTF8.self).removingPercentEncoding {
+        return endsWithFullStop(decoded.utf8)
+      }
+      return endsWithFullStop(host)
+    }
+  }
+
+  /// Whether `host` ends with `.` or a full-width or ideographic full stop (U+3002, U+FF0E, U+FF61).
+  private static func endsWithFullStop(_ host: some BidirectionalCollection<UInt8>) -> Bool {
+    guard let last = host.last else { return false }
+    if last == 0x2E { return true }
+    guard last == 0x82 || last == 0x8E || last == 0xA1 else { return false }
+    let tail = host.suffix(3)
+    return tail.elementsEqual([0xE3, 0x80, 0x82]) || tail.elementsEqual([0xEF, 0xBC, 0x8E])
+      || tail.elementsEqual([0xEF, 0xBD, 0xA1])
+  }
+}
