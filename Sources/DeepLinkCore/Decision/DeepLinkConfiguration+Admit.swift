@@ -100,7 +100,7 @@ extension DeepLinkConfiguration {
       // `shop.example.ca` its filters name, so it never opens the app for it, and no filter can name it without a
       // domain that cannot be verified. The app routes no link the system would not hand it: one that reaches it
       // anyway (from inside the app, or from a system that drops the dot) shows the app's not-found.
-      if let domainOwner, link.scheme == "https", LinkParser.hostEndsWithDot(input) {
+      if let domainOwner, link.scheme == "https", link.hostHadTrailingDot {
         trace.add(
           .admit, "not found: `\(host).` ends with a dot, another host than \(domainOwner)'s `\(host)` to Android")
         return .init(

@@ -98,6 +98,7 @@ enum LinkParser {
     var cursor = colonIndex + 1
     var host: String? = nil
     var port: Int? = nil
+    var hostHadTrailingDot = false
     var segments: [String] = []
     segments.reserveCapacity(min(summary.slashes, DeepLink.maximumPathSegments) + 1)
     // Where the next look at the offsets of `/` and `&` the scan kept starts.
@@ -111,7 +112,7 @@ enum LinkParser {
       let end = summary.slashOffsets.first(
         from: start, to: min(summary.firstQuestion, summary.firstHash), cursor: &nextSlash, in: p)
       if isWeb {
-        (host, port) = try readWebAuthority(p, start, end, defaultPort: webPort, knownHosts)
+        (host, port, hostHadTrailingDot) = try readWebAuthority(p, start, end, defaultPort: webPort, knownHosts)
       } else {
         try checkCustomAuthority(p, start, end)
         // An empty authority (`shop:///product/1`, `shop://`) is no segment, like an empty path segment.
@@ -156,7 +157,9 @@ enum LinkParser {
       }
     }
     let link = DeepLink(
-      scheme: scheme, host: host, port: port, pathSegments: segments, queryItems: queryItems, fragment: fragment)
+      storage: DeepLink.Storage(
+        scheme: scheme, host: host, port: port, pathSegments: segments, queryItems: queryItems, fragment: fragment,
+        hostHadTrailingDot: hostHadTrailingDot))
     // Writing the normal form out can make it up to three times as long as the input (`+` → `%20`,
     // `:` in a segment → `%3A`, raw UTF-8 → escapes, `shop:` → `shop://`). A link whose normal form
     // is over the limit is refused too, so that `absoluteString` always parses back.

@@ -40,10 +40,12 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline let pathSegments: [String]
     @usableFromInline let queryItems: [DeepLinkQueryItem]
     @usableFromInline let fragment: String?
+    /// Whether the link as written had a trailing dot on its host, which reading it dropped.
+    let hostHadTrailingDot: Bool
 
     init(
       scheme: String, host: String?, port: Int?, pathSegments: [String], queryItems: [DeepLinkQueryItem],
-      fragment: String?
+      fragment: String?, hostHadTrailingDot: Bool = false
     ) {
       self.scheme = scheme
       self.host = host
@@ -51,6 +53,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
       self.pathSegments = pathSegments
       self.queryItems = queryItems
       self.fragment = fragment
+      self.hostHadTrailingDot = hostHadTrailingDot
     }
   }
 
@@ -81,6 +84,17 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
   ) {
     storage = Storage(
       scheme: scheme, host: host, port: port, pathSegments: pathSegments, queryItems: queryItems, fragment: fragment)
+  }
+
+  /// Whether the host, as the link was written, ended with a dot (`.`, `%2E`, or a full-width or
+  /// ideographic full stop) that reading it dropped (`https://shop.example.ca./en/cart`): the
+  /// same link to the router, another host to Android, which compares hosts as written. Not one
+  /// of the parts: `==` and `hash(into:)` leave it out; `false` for a link made from its parts.
+  package var hostHadTrailingDot: Bool { storage.hostHadTrailingDot }
+
+  /// A link with these parts, as the parser made them.
+  init(storage: Storage) {
+    self.storage = storage
   }
 
   /// Whether two links have the same parts (the same storage is checked first).

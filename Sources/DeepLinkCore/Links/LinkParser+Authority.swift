@@ -47,7 +47,7 @@ extension LinkParser {
 
   static func readWebAuthority(
     _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, defaultPort: Int, _ knownHosts: KnownHosts?
-  ) throws(DeepLinkError) -> (String, Int?) {
+  ) throws(DeepLinkError) -> (host: String, port: Int?, hadTrailingDot: Bool) {
     // Most authorities are a host in normal form and nothing else (no userinfo, port or
     // brackets, none of which a normal host contains): one pass, which also tells whether a
     // label starts with `xn--` (most hosts have none, and skip the Punycode check).
@@ -55,7 +55,7 @@ extension LinkParser {
       let (host, hasPunycode) = readNormalHost(UnsafeBufferPointer(rebasing: p[start..<end]), knownHosts)
     {
       if hasPunycode { try PunycodeLabels.check(host) }
-      return (host, nil)
+      return (host, nil, p[end - 1] == dot)
     }
     var hostEnd = end
     for i in start..<end {
@@ -82,21 +82,21 @@ extension LinkParser {
       guard valid, value <= 65535 else { throw .invalidPort(String(decoding: digits, as: UTF8.self)) }
       port = value == defaultPort ? nil : value
     }
-    let host = try readHost(p, start, hostEnd)
+    let (host, hadTrailingDot) = try readHost(p, start, hostEnd)
     try PunycodeLabels.check(host)
-    return (host, port)
+    return (host, port, hadTrailingDot)
   }
 
   /// Decodes percent-escapes, maps full-width and ideographic dots to `.`, lowercases, drops one
-  /// trailing dot and checks labels, lengths and numeric (IPv4-like) hosts.
+  /// trailing dot (and says whether it did) and checks labels, lengths and numeric (IPv4-like) hosts.
   private static func readHost(
     _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
-  ) throws(DeepLinkError) -> String {
+  ) throws(DeepLinkError) -> (String, hadTrailingDot: Bool) {
     let raw = UnsafeBufferPointer(rebasing: p[start..<end])
     guard !raw.isEmpty else { throw .missingHost }
-    if let (host, _) = readNormalHost(raw, nil) { return host }
+    if let (host, _) = readNormalHost(raw, nil) { return (host, raw[raw.count - 1] == dot) }
     let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
-      Result { () throws(DeepLinkError) -> String in
+      Result { () throws(DeepLinkError) -> (String, hadTrailingDot: Bool) in
         var count: Int
         if raw.contains(percent) {
           count = try decodeBytes(p, start, end, into: buffer)
@@ -134,7 +134,8 @@ extension LinkParser {
           out += 1
         }
         count = out
-        if count > 0 && buffer[count - 1] == dot { count -= 1 }
+        let hadTrailingDot = count > 0 && buffer[count - 1] == dot
+        if hadTrailingDot { count -= 1 }
         guard count > 0 else { throw .emptyHostLabel(rawHost()) }
         guard count <= 253 else { throw .hostTooLong(rawHost()) }
         var labelStart = 0
@@ -147,7 +148,7 @@ extension LinkParser {
           }
           labelStart = j + 1
         }
-        return makeString(UnsafeBufferPointer(rebasing: buffer[0..<count]), isASCII: true)
+        return (makeString(UnsafeBufferPointer(rebasing: buffer[0..<count]), isASCII: true), hadTrailingDot)
       }
     }
     return try result.get()
@@ -197,57 +198,5 @@ extension LinkParser {
       return label.dropFirst(2).allSatisfy { PercentEncoding.hexValue($0) != nil }
     }
     return label.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-  }
-}
-
-extension LinkParser {
-  /// Whether the host of the web link `input`, as written, ends with a dot the parser drops: `.`,
-  /// `%2E`, or a full-width or ideographic full stop, raw or escaped (`shop.example.ca.`). The
-  /// authority runs from `//` after the scheme to the first `/`, `\`, `?` or `#`; the host from
-  /// after its last `@` to before its last `:`.
-  static func hostEndsWithDot(_ input: String) -> Bool {
-    var input = input
-    return input.withUTF8 { bytes in
-      guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon + 2 < bytes.count,
-        bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
-      else { return false }
-      var index = colon + 3
-      var hostStart = index
-      var portColon: Int? = nil
-      var escaped = false
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "?")
-          || byte == UInt8(ascii: "#")
-        {
-          break
-        }
-        if byte == UInt8(ascii: "@") {
-          hostStart = index + 1
-          portColon = nil
-          escaped = false
-        } else if byte == UInt8(ascii: ":") {
-          portColon = index
-        } else if byte == UInt8(ascii: "%") {
-          escaped = true
-        }
-        index += 1
-      }
-      let host = bytes[hostStart..<(portColon ?? index)]
-      if escaped, let decoded = String(decoding: host, as: UTF8.self).removingPercentEncoding {
-        return endsWithFullStop(decoded.utf8)
-      }
-      return endsWithFullStop(host)
-    }
-  }
-
-  /// Whether `host` ends with `.` or a full-width or ideographic full stop (U+3002, U+FF0E, U+FF61).
-  private static func endsWithFullStop(_ host: some BidirectionalCollection<UInt8>) -> Bool {
-    guard let last = host.last else { return false }
-    if last == 0x2E { return true }
-    guard last == 0x82 || last == 0x8E || last == 0xA1 else { return false }
-    let tail = host.suffix(3)
-    return tail.elementsEqual([0xE3, 0x80, 0x82]) || tail.elementsEqual([0xEF, 0xBC, 0x8E])
-      || tail.elementsEqual([0xEF, 0xBD, 0xA1])
   }
 }
