@@ -55,14 +55,11 @@ import Testing
 
     let navigator = RecordingNavigator()
     let telemetry = RecordingTelemetry()
-    let container = DependencyContainer()
-    container.register((any Navigator).self) { _ in navigator }
-    container.register((any Session).self) { _ in navigator }
-    container.register((any DeepLinkTelemetry).self) { _ in telemetry }
     var notFound: [String] = []
     var external: [String] = []
-    let linker = try DeepLinkAssembly.makeDeepLinker(market: row.market, container: container) {
-      $0.with(notFoundHandler: { notFound.append($0.absoluteString) })
+    let linker = try makeDeepLinker(market: row.market, navigator: navigator, session: navigator) {
+      $0.with(telemetry: telemetry)
+        .with(notFoundHandler: { notFound.append($0.absoluteString) })
         .with(externalURLHandler: { external.append($0.absoluteString) })
     }
     #expect(await linker.handle(row.link) == .notFound)
