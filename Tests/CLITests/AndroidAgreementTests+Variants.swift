@@ -113,7 +113,7 @@ extension AndroidAgreementTests {
   }
 
   @Test(
-    "no link Android opens the app for is sent back to the browser, whatever its port, host, scheme or escapes",
+    "no link Android opens the app for is sent back to the browser or dropped, whatever its port, host, scheme or escapes",
     arguments: markets)
   func noBounceAcrossSpellings(market: String) throws {
     let (tallies, bounces) = try Self.tally(market: market)
@@ -121,6 +121,7 @@ extension AndroidAgreementTests {
       // The figures Docs/AssociationFiles.md quotes, printed for the record.
       print("Android \(market) \(reading): \(tallies[reading]!)")
       #expect(tallies[reading]!.bounces == 0, "Market\(market), \(reading): \(tallies[reading]!)")
+      #expect(tallies[reading]!.dropped == 0, "Market\(market), \(reading): \(tallies[reading]!)")
     }
     for bounce in bounces { Issue.record("bounce: \(bounce)") }
     #expect(tallies.count == Self.apiLevels.count + 1)

@@ -91,9 +91,6 @@ import Testing
     return try hosts.map { try Domain(configuration: configuration, host: $0, hosts: hosts) }
   }
 
-  /// The variants whose only fault is in the query or the fragment, which Android's filters do not see.
-  static let unseenByFilters: Set<String> = ["controlInQuery", "controlInFragment", "controlQueryValue"]
-
   /// The samples of `domain`, with typical values from the market's example links.
   static func samples(_ domain: Domain, market: String) throws -> [AssociationSamples.Sample] {
     let examples =
@@ -127,15 +124,6 @@ import Testing
         judged += 1
         for (reading, verdict) in domain.verdicts(sample.link) {
           guard case .claimed(let filter, let data) = verdict, !kept else { continue }
-          // Documented in Docs/AssociationFiles.md: Android's filters cannot see the query or the fragment,
-          // so a control character there is claimed and decided invalid in the app (never the browser).
-          if decision.outcome == .invalid, Self.unseenByFilters.contains(sample.variant) { continue }
-          // Also documented: a character set cannot say "no two dots in a row" (`a..b`), so such a
-          // capture is claimed and decided invalid in the app (never the browser).
-          if decision.outcome == .invalid, decision.reason == .unsafeParameter, sample.variant == "twoDots" { continue }
-          // And: a character outside the first plane is two UTF-16 units to Android, and XML cannot
-          // write a surrogate to refuse, so a supplementary format character (a tag) is claimed too.
-          if decision.outcome == .invalid, sample.variant == "supplementaryFormat" { continue }
           var through = ""
           if reading.hasSuffix("assetlinks"), let index = domain.withRules.dynamicComponent(matching: sample.link) {
             through = ", let through by dynamic " + domain.component(index)

@@ -70,6 +70,7 @@ extension AssociationAgreementTests {
       print(
         "iOS \(market), \(readings.count) readings (\(readings.map(\.description).joined(separator: "; "))): \(tally)")
       #expect(tally.bounces == 0, "Market\(market): \(tally)")
+      #expect(tally.dropped == 0, "Market\(market): \(tally)")
     }
   }
 }

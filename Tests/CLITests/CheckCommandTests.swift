@@ -32,14 +32,14 @@ import Testing
     #expect(invalid.error.contains("invalid 1"))
   }
 
-  @Test("a 300 KB line is decided as invalid, and its expectation is still read")
+  @Test("a 300 KB line is decided as too long, and its expectation is still read")
   func overlongLine() throws {
     let long = "https://shop.example.ca/fr/ip/" + String(repeating: "a", count: 300_000) + "/1"
-    let input = "shop://cart\n\(long)\tinvalid\nshop://product/1\n"
+    let input = "shop://cart\n\(long)\tnotFound\nshop://product/1\n"
     let result = try ToolProcess.run(["check", "--format", "jsonl", "--market", "CA"], input: Data(input.utf8))
     let objects = try ToolProcess.jsonLines(result.output)
     #expect(objects.count == 3)
-    #expect(objects[1]["outcome"] as? String == "invalid")
+    #expect(objects[1]["outcome"] as? String == "notFound")
     #expect(objects[1]["reason"] as? String == "tooLong")
     #expect((objects[1]["url"] as? String).map { $0.count < 1_000 } == true)
     #expect(objects[2]["outcome"] as? String == "routed")

@@ -6,14 +6,16 @@ import Testing
 /// stays bounded whatever the line lengths (`Docs/CLI.md`, "check").
 @Suite struct CheckExactBytesTests {
   /// A line as `check` reads it (without its LF), and the outcome `route` gives the same bytes.
+  /// Both decide as for a link from outside: one the parser refuses whose scheme and host are
+  /// the app's is the app's not-found (`Docs/Security.md`, "Refused links").
   static let lines: [(line: String, outcome: String)] = [
-    ("  https://shop.example.ca/fr/panier  ", "invalid"),
-    ("https://shop.example.ca/fr/panier ", "invalid"),
+    ("  https://shop.example.ca/fr/panier  ", "invalid"),  // the scheme starts with spaces
+    ("https://shop.example.ca/fr/panier ", "notFound"),
     ("\thttps://shop.example.ca/fr/panier", "invalid"),  // the TAB ends an empty link
     ("https://shop.example.ca/fr/panier", "routed"),
     ("https://shop.example.ca/fr/panier\r", "routed"),  // CRLF: the terminator
-    ("shop://cart\rx", "invalid"),  // a bare CR is part of the line
-    ("shop://cart\u{0B}", "invalid"),
+    ("shop://cart\rx", "notFound"),  // a bare CR is part of the line
+    ("shop://cart\u{0B}", "notFound"),
   ]
 
   @Test("check and route agree on every line: only LF or CRLF is removed", arguments: lines.indices)
@@ -37,25 +39,27 @@ import Testing
   @Test("a bare CR at the end of the input, with no LF after it, is part of the link")
   func bareCarriageReturnAtEnd() throws {
     let result = try ToolProcess.run(["check", "--format", "jsonl", "-"], input: Data("shop://cart\r".utf8))
-    #expect(try ToolProcess.jsonLines(result.output).first?["outcome"] as? String == "invalid")
+    let object = try ToolProcess.jsonLines(result.output).first
+    #expect(object?["outcome"] as? String == "notFound")
+    #expect(object?["reason"] as? String == "controlCharacter")
   }
 
-  @Test("a link followed by 10 MiB of spaces, and a 6 MiB link, are invalid; every line gets one result")
+  @Test("a link followed by 10 MiB of spaces, and a 6 MiB link, are too long; every line gets one result")
   func longLines() throws {
     var input = Data("shop://cart".utf8)
     input.append(Data(repeating: 0x20, count: 10 << 20))
-    input.append(Data("\tinvalid\n".utf8))
+    input.append(Data("\tnotFound\n".utf8))
     input.append(Data("shop://product/".utf8))
     input.append(Data(repeating: 0x31, count: 6 << 20))
     input.append(Data("\nshop://cart\n".utf8))
     let result = try ToolProcess.run(["check", "--format", "jsonl", "-"], input: input)
     let objects = try ToolProcess.jsonLines(result.output)
-    #expect(objects.map { $0["outcome"] as? String } == ["invalid", "invalid", "routed"])
+    #expect(objects.map { $0["outcome"] as? String } == ["notFound", "notFound", "routed"])
     #expect(objects.prefix(2).allSatisfy { $0["reason"] as? String == "tooLong" })
     #expect(result.error.contains("expectations: 1 checked, 0 not met"))
   }
 
-  @Test("raw bytes that are not UTF-8 are invalid, as their percent-encoded form")
+  @Test("raw bytes that are not UTF-8 are decided as their percent-encoded form")
   func rawInvalidUTF8() throws {
     var input = Data("shop://transaction/".utf8)
     input.append(contentsOf: [0xC0, 0xAF])
@@ -63,7 +67,7 @@ import Testing
     let result = try ToolProcess.run(["check", "--format", "jsonl", "-"], input: input)
     let objects = try ToolProcess.jsonLines(result.output)
     #expect(objects.count == 2)
-    #expect(objects.allSatisfy { $0["outcome"] as? String == "invalid" && $0["reason"] as? String == "invalidUTF8" })
+    #expect(objects.allSatisfy { $0["outcome"] as? String == "notFound" && $0["reason"] as? String == "invalidUTF8" })
     #expect(objects.first?["url"] as? String == "shop://transaction/%C0%AF")
   }
 

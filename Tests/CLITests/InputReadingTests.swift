@@ -13,8 +13,9 @@ import Testing
     let check = try ToolProcess.run(["check", "--market", "CA", "--format", "jsonl", "-"], input: Data(links.utf8))
     let lines = try ToolProcess.jsonLines(check.output)
     #expect(lines.count == 2)
-    #expect(lines.first?["outcome"] as? String == "invalid")
-    // The link the two read as one is judged whole: the router calls it invalid.
+    #expect(lines.first?["outcome"] as? String == "notFound")
+    #expect(lines.first?["reason"] as? String == "controlCharacter")
+    // The link the two read as one is judged whole: the router refuses it.
     if verify.output.isEmpty == false {
       #expect(verify.output.contains("\\u{D}"), "\(verify.output)")
     }

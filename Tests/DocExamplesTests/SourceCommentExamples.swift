@@ -116,7 +116,7 @@ struct StoreLinks: CustomDeeplinkRouteProvider {
 
 @DocLines func decideUTF8Example(configuration: DeepLinkConfiguration) {
   configuration.decide(utf8: Array("shop://cart".utf8)).outcome  // .routed
-  configuration.decide(utf8: Array("shop://transaction/".utf8) + [0xC0, 0xAF]).outcome  // .invalid
+  configuration.decide(utf8: Array("shop://transaction/".utf8) + [0xC0, 0xAF]).reason  // .invalidUTF8
 }
 
 // Sources/DeepLinkCore/Decision/DeepLinkParameters.swift

@@ -115,7 +115,8 @@ enum Screen: String, Sendable {
     let fixture = try NavigationFixture {
       $0.install(plugin: try ChainedLinkPlugin(steps: Self.steps) { _, _ in calls += 1 })
     }
-    #expect(await fixture.linker.handle(link).isInvalid)
+    #expect(HostileLinks.isRefusedFromOutside(await fixture.linker.handle(link), link))
+    #expect(await fixture.linker.handle(link, source: .inApp).isInvalid)
     #expect(calls == 0)
   }
 

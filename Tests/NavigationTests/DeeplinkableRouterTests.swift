@@ -193,7 +193,8 @@ final class ModuleStack {
   func hostile(_ link: String) async throws {
     let stack = ModuleStack()
     let fixture = try NavigationFixture { $0.install(plugin: try stack.router([GreedyLegacyModule.self])) }
-    #expect(await fixture.linker.handle(link).isInvalid)
+    #expect(HostileLinks.isRefusedFromOutside(await fixture.linker.handle(link), link))
+    #expect(await fixture.linker.handle(link, source: .inApp).isInvalid)
     #expect(stack.presented.isEmpty)
   }
 

@@ -34,6 +34,18 @@ enum HostileLinks {
   ]
 }
 
+extension HostileLinks {
+  /// Whether the engine refuses `link` from outside the app as the app's not-found rather than
+  /// `invalid`: a link on the app's own scheme that the parser refuses, which the system opened the
+  /// app for (`Docs/Security.md`, "Refused links"). From inside the app every hostile link is `invalid`.
+  static func isKeptInApp(_ link: String) -> Bool { link.hasPrefix("shop://") }
+
+  /// Whether `result` is what the engine gives hostile `link` from outside the app.
+  static func isRefusedFromOutside(_ result: DeepLinkResult, _ link: String) -> Bool {
+    isKeptInApp(link) ? result == .notFound : result.isInvalid
+  }
+}
+
 extension DeepLinkResult {
   /// Whether the engine refused the link as invalid.
   var isInvalid: Bool {

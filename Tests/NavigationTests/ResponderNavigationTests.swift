@@ -60,7 +60,9 @@ private final class Node: DeepLinkResponder {
     let fixture = try NavigationFixture {
       $0.install(plugin: ResponderTreePlugin(root: try Self.tree(), navigate: { received.append($0) }))
     }
-    #expect(await fixture.linker.handle("shop://orders/7") == .handled(route: RouteID(name: "ResponderTreePlugin", pattern: "/orders/{id:int}")))
+    #expect(
+      await fixture.linker.handle("shop://orders/7")
+        == .handled(route: RouteID(name: "ResponderTreePlugin", pattern: "/orders/{id:int}")))
     var state = TabNavigationState(selectedTab: "home")
     state.apply(try #require(received.last))
     #expect(state.selectedTab == "account")

@@ -107,9 +107,11 @@ struct CoordinatorTree {
   func hostile(_ link: String) async throws {
     let tree = try CoordinatorTree()
     let fixture = try NavigationFixture { $0.install(plugin: ResponderTreePlugin(root: tree.root)) }
-    #expect(await fixture.linker.handle(link).isInvalid)
-    #expect(tree.log.entries.isEmpty)
+    #expect(HostileLinks.isRefusedFromOutside(await fixture.linker.handle(link), link))
+    #expect(fixture.telemetry.lastLinkKinds == [.received, HostileLinks.isKeptInApp(link) ? .notFound : .invalid])
+    #expect(await fixture.linker.handle(link, source: .inApp).isInvalid)
     #expect(fixture.telemetry.lastLinkKinds == [.received, .invalid])
+    #expect(tree.log.entries.isEmpty)
   }
 
   @Test("the tree is one opaque plugin: debugInfo names it, telemetry names the matched pattern")

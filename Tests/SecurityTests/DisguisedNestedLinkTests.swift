@@ -54,9 +54,7 @@ import Testing
     try linker.configure().add(urlSchemes: [URLScheme("app")]).initialize()
     try linker.addRoute("/login?next={next}") { _, _ in true }
     let configuration = try #require(linker.configuration)
-    let decision = configuration.decide("app://login?next=\(value)")
-    #expect(decision.outcome == .invalid)
-    #expect(decision.reason == .unsafeParameter)
+    UnsafeValueDecision.expectRefused("app://login?next=\(value)", by: configuration)
     #expect(configuration.decide("app://login?next=cart").outcome == .routed)
   }
 

@@ -9,8 +9,8 @@ import Testing
 ///
 /// | constructor | parses? | decision | may the browser get it? |
 /// |---|---|---|---|
-/// | ``invalid(_:_:_:)`` | no, with that reason | `invalid`, the parser's reason | no |
-/// | ``keptInApp(_:_:_:)`` | no, with that reason (an escaped slash or user info, on the configuration's domain or scheme) | `notFound`, the parser's reason, the link its scheme and host only | no |
+/// | ``invalid(_:_:_:)`` | no, with that reason, and its scheme and host are not the configuration's, or malformed, or an authority with a backslash | `invalid`, the parser's reason | no |
+/// | ``keptInApp(_:_:_:)`` | no, with that reason (any), but its scheme and host alone parse and are the configuration's domain (`https`, any port) or scheme | `notFound`, the parser's reason, the link its scheme and host only | no |
 /// | ``unadmitted(_:_:)`` | yes | `invalid`, `unregisteredScheme` | no |
 /// | ``notFound(_:_:)`` | yes | `notFound`, `noRoute` | no |
 /// | ``trailingDotHost(_:_:)`` | yes (one of the configuration's hosts, written with a trailing dot) | `notFound`, `foreignHost` | no |
@@ -19,7 +19,8 @@ import Testing
 /// | ``inert(_:_:route:parameters:barriers:)`` | yes | `routed` to exactly that route, parameters and barriers | no |
 ///
 /// A row decides the same in every configuration unless ``except(_:_:)`` says otherwise for a
-/// market, by its catalogue identifier.
+/// market, by its catalogue identifier: a refused link on a market-only domain or scheme is
+/// ``invalid(_:_:_:)`` everywhere but `.except(marketID, .keptInApp(reason: …))` in its market.
 struct HostileLink: Sendable, CustomTestStringConvertible {
   /// The classes of hostile links the suite covers.
   enum LinkClass: String, Sendable, CaseIterable {
@@ -47,7 +48,8 @@ struct HostileLink: Sendable, CustomTestStringConvertible {
   /// The exact decision for the link.
   enum Expectation: Sendable, Equatable {
     /// `DeepLink(_:)` throws a ``DeepLinkError`` whose `reason` is this, and the decision is
-    /// `invalid` with it.
+    /// `invalid` with it: the link's scheme and host are not the configuration's, or do not parse
+    /// on their own, or its authority holds a backslash.
     case invalid(reason: String)
     /// `DeepLink(_:)` throws a ``DeepLinkError`` whose `reason` is this, and the decision is
     /// `notFound` with it: the operating system opens the app for such a link on the app's own
@@ -96,8 +98,8 @@ struct HostileLink: Sendable, CustomTestStringConvertible {
     HostileLink(link: link, linkClass: linkClass, expectation: .invalid(reason: reason))
   }
 
-  /// A link the parser must refuse with `reason` (an escaped slash or user info) that the
-  /// configuration keeps in the app, as its not-found.
+  /// A link the parser must refuse with `reason` whose scheme and host are the configuration's:
+  /// the configuration keeps it in the app, as its not-found.
   static func keptInApp(_ link: String, _ linkClass: LinkClass, _ reason: String) -> HostileLink {
     HostileLink(link: link, linkClass: linkClass, expectation: .keptInApp(reason: reason))
   }

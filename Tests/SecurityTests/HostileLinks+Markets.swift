@@ -12,6 +12,8 @@ extension HostileLink {
       [
         HostileLink.invalid("https://attacker.test@\(host)/", .userinfoAndBackslash, "userInfo")
           .except(market.id, .keptInApp(reason: "userInfo")),
+        .invalid("https://\(host)/cart?q=%00", .controlCharacters, "controlCharacter")
+          .except(market.id, .keptInApp(reason: "controlCharacter")),
         .foreign("https://\(host).attacker.test/", .lookAlikeHost),
         .foreign("https://\(host)/..;/account", .encodedDotsAndSlashes)
           .except(market.id, .ownSite(reason: "unmatchedWebPath")),
@@ -20,6 +22,8 @@ extension HostileLink {
     let custom: [HostileLink] = schemes.flatMap { prefix in
       [
         HostileLink.unadmitted(prefix + "..;/account", .encodedDotsAndSlashes).except(market.id, .notFound),
+        .invalid(prefix + "cart%00", .controlCharacters, "controlCharacter")
+          .except(market.id, .keptInApp(reason: "controlCharacter")),
         .unadmitted(prefix + "store/1;..;/account", .encodedDotsAndSlashes).except(market.id, .notFound),
       ]
     }

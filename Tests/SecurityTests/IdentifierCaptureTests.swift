@@ -39,10 +39,7 @@ import Testing
   func refuses(template: Int, value: String) throws {
     let (market, pattern, _, _) = Self.templates[template]
     let link = pattern.replacingOccurrences(of: "{v}", with: value)
-    let decision = try DeepLinkAssembly.configuration(market: market).decide(link)
-    #expect(decision.outcome == .invalid, "\(link): \(decision.outcome) \(decision.parameters)")
-    #expect(decision.reason == .unsafeParameter, "\(link)")
-    #expect(decision.route?.description == nil && decision.parameters.isEmpty)
+    UnsafeValueDecision.expectRefused(link, by: try DeepLinkAssembly.configuration(market: market))
   }
 
   @Test("an identifier-like capture keeps the value", arguments: templates.indices, kept)
@@ -94,14 +91,12 @@ import Testing
     #expect(Self.derived.map(\.value) == [0x115F, 0x1160, 0x2800, 0x3164, 0xFFA0, 0x13441, 0x13442, 0x16FE4])
   }
 
-  @Test("each blank-rendering character makes an identifier capture invalid, and free text keeps it")
+  @Test("each blank-rendering character makes an identifier capture refused, and free text keeps it")
   func refused() throws {
     let configuration = try DeepLinkAssembly.configuration(market: "CA")
     for scalar in Self.derived {
       let encoded = String(scalar).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-      let decision = configuration.decide("shopca://ca/transaction/a\(encoded)b")
-      #expect(decision.outcome == .invalid, "U+\(String(scalar.value, radix: 16))")
-      #expect(decision.reason == .unsafeParameter)
+      UnsafeValueDecision.expectRefused("shopca://ca/transaction/a\(encoded)b", by: configuration)
       let search = configuration.decide("shop://search?q=a\(encoded)b")
       #expect(search.outcome == .routed, "U+\(String(scalar.value, radix: 16)) in free text")
     }

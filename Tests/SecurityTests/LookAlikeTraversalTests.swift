@@ -13,7 +13,7 @@ import Testing
   }
 
   /// Captured values that read as a traversal, a slash or an invisible control once a system
-  /// downstream normalises them (NFKC): each makes the link `invalid`.
+  /// downstream normalises them (NFKC): each keeps the link from any route (`UnsafeValueDecision`).
   static let traversals: [String] = [
     "shop://transaction/...",  // two dots in a row (issue 28)
     "shop://transaction/%2e%2e%2e",
@@ -41,12 +41,10 @@ import Testing
   ]
 
   @Test(
-    "a captured value that normalises to a slash, a dot segment or holds an invisible control is invalid",
+    "a captured value that normalises to a slash, a dot segment or holds an invisible control is refused",
     arguments: markets, traversals)
-  func lookAlikeTraversalIsInvalid(market: String, link: String) throws {
-    let decision = try Self.configuration(market).decide(link)
-    #expect(decision.outcome == .invalid, "\(decision.outcome) \(decision.parameters)")
-    #expect(decision.reason == .unsafeParameter)
+  func lookAlikeTraversalIsRefused(market: String, link: String) throws {
+    UnsafeValueDecision.expectRefused(link, by: try Self.configuration(market))
   }
 
   /// Values that must still route: ordinary non-ASCII text, and free text (search's query),
@@ -88,31 +86,43 @@ import Testing
     #expect(linker.canRoute("app://file?name=a.txt"))
   }
 
-  /// Links as raw bytes with bytes that are not UTF-8, each beside its percent-encoded form.
-  static let rawBytes: [(bytes: [UInt8], encoded: String)] = [
-    (Array("shop://transaction/".utf8) + [0xC0, 0xAF], "shop://transaction/%C0%AF"),
-    (Array("shop://product/1?q=".utf8) + [0xFF], "shop://product/1?q=%FF"),
-    (Array("shop://search?q=a".utf8) + [0xED, 0xA0, 0x80], "shop://search?q=a%ED%A0%80"),
-    (Array("shop://cart#".utf8) + [0x80], "shop://cart#%80"),
+  /// Links as raw bytes with bytes that are not UTF-8, each beside its percent-encoded form and what both are
+  /// decided: `invalidUTF8`, kept in the app as its not-found (`notFound`) when the scheme and host are the app's,
+  /// `invalid` when the bad byte is in the host.
+  static let rawBytes: [(bytes: [UInt8], encoded: String, outcome: DeepLinkOutcome, reason: DeepLinkReason)] = [
+    (Array("shop://transaction/".utf8) + [0xC0, 0xAF], "shop://transaction/%C0%AF", .notFound, .invalidUTF8),
+    (Array("shop://product/1?q=".utf8) + [0xFF], "shop://product/1?q=%FF", .notFound, .invalidUTF8),
+    (Array("shop://search?q=a".utf8) + [0xED, 0xA0, 0x80], "shop://search?q=a%ED%A0%80", .notFound, .invalidUTF8),
+    (Array("shop://cart#".utf8) + [0x80], "shop://cart#%80", .notFound, .invalidUTF8),
     (
       Array("https://shop.example.com/ip/d".utf8) + [0xE2, 0x82] + Array("/1".utf8),
-      "https://shop.example.com/ip/d%E2%82/1"
+      "https://shop.example.com/ip/d%E2%82/1", .notFound, .invalidUTF8
     ),
-    (Array("https://shop".utf8) + [0xF8] + Array(".example.com/cart".utf8), "https://shop%F8.example.com/cart"),
-    (Array("shop://transaction/".utf8) + [0xF4, 0x90, 0x80, 0x80], "shop://transaction/%F4%90%80%80"),
+    (
+      Array("https://shop".utf8) + [0xF8] + Array(".example.com/cart".utf8), "https://shop%F8.example.com/cart",
+      .invalid, .invalidUTF8
+    ),
+    (
+      Array("shop://transaction/".utf8) + [0xF4, 0x90, 0x80, 0x80], "shop://transaction/%F4%90%80%80", .notFound,
+      .invalidUTF8
+    ),
   ]
 
   @Test(
-    "raw bytes that are not UTF-8 are invalid, exactly as their percent-encoded form", arguments: markets,
-    rawBytes.indices)
+    "raw bytes that are not UTF-8 are refused by the parser and decided exactly as their percent-encoded form",
+    arguments: markets, rawBytes.indices)
   func rawInvalidUTF8(market: String, index: Int) throws {
     let row = Self.rawBytes[index]
     let configuration = try Self.configuration(market)
     let raw = configuration.decide(utf8: row.bytes)
     let encoded = configuration.decide(row.encoded)
-    #expect(raw.outcome == .invalid)
+    #expect(raw.outcome == row.outcome)
+    #expect(raw.reason == row.reason)
     #expect(raw.outcome == encoded.outcome)
     #expect(raw.reason == encoded.reason)
+    #expect(raw.link == encoded.link)
+    #expect(raw.route == nil && raw.browserLink == nil)
+    if row.outcome == .notFound { #expect(raw.link?.pathSegments == [] && raw.link?.queryItems == []) }
     #expect(throws: DeepLinkError.self) { try DeepLink(utf8: row.bytes) }
     // What a `String` initialiser would do (U+FFFD) must not be what is decided.
     #expect(raw.input == row.encoded)

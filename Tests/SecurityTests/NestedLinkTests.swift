@@ -66,9 +66,10 @@ import Testing
   @MainActor
   func handlerDoesNotSeeNestedLink() async throws {
     let linker = DeepLinker()
-    try linker.configure().add(urlSchemes: [URLScheme("app")]).add(allowedDomains: ["app.example.com"])
-      .add(universalLinks: [UniversalLink("https://app.example.com/basket", to: "/cart")]).initialize()
     let seen = SeenLinks()
+    try linker.configure().add(urlSchemes: [URLScheme("app")]).add(allowedDomains: ["app.example.com"])
+      .add(universalLinks: [UniversalLink("https://app.example.com/basket", to: "/cart")])
+      .with(notFoundHandler: { seen.notFound.append($0) }).initialize()
     try linker.addRoute("/cart") { link, _ in
       seen.links.append(link)
       return true
@@ -86,8 +87,12 @@ import Testing
     #expect(seen.links.count == 3)
     #expect(seen.links.allSatisfy { !$0.absoluteString.contains("evil") }, "\(seen.links)")
     #expect(seen.links.last?.queryItems.map(\.name) == ["a"])
-    // `next` is an ordinary capture: a link in it makes the link invalid rather than reach the handler.
-    #expect(await linker.handle("app://login?next=https://evil.test") == .invalid(reason: .unsafeParameter))
+    // `next` is an ordinary capture: a link in it keeps the link from the handler. From outside, the app
+    // shows its not-found, given the scheme alone (`app://`); from inside, it is invalid.
+    #expect(await linker.handle("app://login?next=https://evil.test") == .notFound)
+    #expect(seen.notFound.map(\.absoluteString) == ["app://"])
+    #expect(
+      await linker.handle("app://login?next=https://evil.test", source: .inApp) == .invalid(reason: .unsafeParameter))
     #expect(await linker.handle("app://login?next=cart") == .handled(route: RouteID(pattern: "/login?next={next}")))
   }
 
@@ -104,4 +109,5 @@ import Testing
 @MainActor
 final class SeenLinks {
   var links: [DeepLink] = []
+  var notFound: [DeepLink] = []
 }

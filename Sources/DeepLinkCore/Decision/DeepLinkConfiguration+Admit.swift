@@ -22,15 +22,18 @@ extension DeepLinkConfiguration {
   /// The decision for a link that does not parse: `invalid`, with the parser's reason, except for
   /// a link the operating system hands to the app although the parser refuses it.
   ///
-  /// Android decodes the path before it matches its filters (`IntentFilter.matchData` reads
-  /// `Uri.getPath()`), so it opens the app for an escaped slash between segments
-  /// (`/en%2Fip/desk/42`), and its `Uri.getHost()` drops user info
-  /// (`https://user@shop.example.ca/en/cart`). Such a link from outside the app, whose scheme
-  /// and host the app admits (an `https` link to one of its domains, on any port, or a registered
-  /// scheme), is decided `notFound` with the parser's reason (``DeepLinkReason/encodedSlash``,
-  /// ``DeepLinkReason/userInfo``): the app shows its own not-found for it, the link being only its
-  /// scheme and host (the rest is what the parser refused), and nothing is routed. Every other
-  /// link that does not parse is `invalid`.
+  /// Android opens the app for links the parser refuses: it decodes the path before it matches
+  /// its filters (`IntentFilter.matchData` reads `Uri.getPath()`), so an escaped slash between
+  /// segments (`/en%2Fip/desk/42`) matches; its `Uri.getHost()` drops user info
+  /// (`https://user@shop.example.ca/en/cart`); and it matches a path prefix whatever follows, so
+  /// control characters in the query or fragment, characters outside the BMP, a `..` segment or
+  /// an over-long link all open the app. Any such link from outside the app, whose scheme and
+  /// host (``origin(of:)``) the app admits (an `https` link to one of its domains, on any port,
+  /// or a registered scheme), is decided `notFound` with the parser's reason: the app shows its
+  /// own not-found for it, the link being only its scheme and host (the rest is what the parser
+  /// refused), and nothing is routed or sent to the browser. A link whose scheme and host do not
+  /// parse on their own, or are not the app's, or that the parser finds malformed, or that came
+  /// from inside the app, is `invalid`.
   func refused(_ input: String, _ error: DeepLinkError, source: LinkSource?, _ trace: inout DecisionTrace)
     -> DeepLinkDecision
   {
@@ -43,16 +46,19 @@ extension DeepLinkConfiguration {
     return .init(input: input, outcome: .invalid, reason: error.reason, source: source ?? .customScheme, trace: trace)
   }
 
-  /// The scheme and host of a link the parser refused for an escaped slash or user info, with
-  /// its source and owner, when the app admits them; `nil` otherwise.
+  /// The scheme and host of a link the parser refused, with its source and owner, when the app
+  /// admits them; `nil` otherwise.
   private func keptInApp(_ input: String, _ error: DeepLinkError, source: LinkSource?) -> (
     origin: DeepLink, source: LinkSource, owner: LinkOwner
   )? {
+    // A host the parser itself finds malformed is never the app's, whatever another reader takes it for.
     switch error {
-    case .encodedSlash, .userInfo: break
-    default: return nil
+    case .missingHost, .ipAddressHost, .invalidHost, .emptyHostLabel, .hostTooLong, .invalidPort: return nil
+    default: break
     }
-    guard let parsed = try? DeepLink(Self.origin(of: input), knownHosts: knownHosts) else { return nil }
+    guard let written = Self.origin(of: input), let parsed = try? DeepLink(written, knownHosts: knownHosts) else {
+      return nil
+    }
     let origin = DeepLink(scheme: parsed.scheme, host: parsed.host, port: parsed.port, pathSegments: [])
     let source = source ?? .external(for: origin)
     var owner = LinkOwner.platform
@@ -66,17 +72,39 @@ extension DeepLinkConfiguration {
   }
 
   /// `scheme://host[:port]` of a web link `input`, as Android's `Uri` reads them (the authority
-  /// runs from `//` to the first `/`, `\`, `?` or `#`; the host starts after its last `@`), or
-  /// `scheme:` for any other link.
-  static func origin(of input: String) -> String {
-    guard let colon = input.firstIndex(of: ":") else { return input }
-    let scheme = input[..<colon]
-    let rest = input[input.index(after: colon)...]
+  /// runs from `//` to the first `/`, `?` or `#`; the host starts after its last `@`), `scheme:`
+  /// for any other link, or `nil` when a reader could take another host from it.
+  ///
+  /// An authority with a backslash is refused (`nil`): readers disagree on where its host is.
+  /// WHATWG's URL parser and AOSP's `Uri.StringUri.parseAuthority` end the authority at `\`
+  /// (AOSP's comment cites WHATWG's host state), so `https://shop.example.ca\@attacker.test/`
+  /// is a link to `shop.example.ca`; a reader that ends the authority only at `/`, `?` or `#`
+  /// (RFC 3986) takes the host after the `@`, `attacker.test`. When one reading gives another
+  /// host, keeping the link as the app's own would be a guess, so it stays `invalid`.
+  ///
+  /// Only the first ``DeepLink/maximumLength`` + 1 bytes of UTF-8 are read: an origin that does
+  /// not end within them is refused, as the parser would refuse it, and an over-long link costs
+  /// no more than one of the longest links the parser reads.
+  ///
+  /// - Complexity: O(*m*), *m* the smaller of the input's length and
+  ///   ``DeepLink/maximumLength``.
+  static func origin(of input: String) -> String? {
+    let bytes = input.utf8.prefix(DeepLink.maximumLength + 1)
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+    let scheme = String(decoding: bytes[..<colon], as: UTF8.self)
+    let rest = bytes[bytes.index(after: colon)...]
     // A custom scheme's authority is its first path segment: its origin is the scheme alone.
-    guard rest.hasPrefix("//"), ["http", "https"].contains(scheme.lowercased()) else { return scheme + ":" }
-    let authority = rest.dropFirst(2).prefix { !"/\\?#".contains($0) }
-    let hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
-    return scheme + "://" + hostAndPort
+    guard rest.starts(with: "//".utf8), ["http", "https"].contains(scheme.lowercased()) else { return scheme + ":" }
+    let authority = rest.dropFirst(2).prefix {
+      $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+    }
+    guard authority.endIndex < bytes.endIndex || bytes.count <= DeepLink.maximumLength,
+      !authority.contains(UInt8(ascii: "\\"))
+    else { return nil }
+    let hostAndPort =
+      authority.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] }
+      ?? authority
+    return scheme + "://" + String(decoding: hostAndPort, as: UTF8.self)
   }
 
   /// The admit stage: the filters, then whose link it is (a domain of the app, over `https`

@@ -86,13 +86,14 @@ extension DeepLinkConfiguration {
 
   /// Decides a link given as raw bytes (a file's line, a command-line argument).
   ///
-  /// Bytes that are not valid UTF-8 are decided exactly as their percent-encoded form (which is
-  /// `invalid`), never after replacing them with U+FFFD; the decision's ``DeepLinkDecision/input``
-  /// is that form, so no output shows the raw bytes.
+  /// Bytes that are not valid UTF-8 are decided exactly as their percent-encoded form (which the
+  /// parser refuses, ``DeepLinkReason/invalidUTF8``: `invalid`, or the app's not-found for a link
+  /// from outside on its own scheme or domain), never after replacing them with U+FFFD; the
+  /// decision's ``DeepLinkDecision/input`` is that form, so no output shows the raw bytes.
   ///
   /// ```swift
   /// configuration.decide(utf8: Array("shop://cart".utf8)).outcome  // .routed
-  /// configuration.decide(utf8: Array("shop://transaction/".utf8) + [0xC0, 0xAF]).outcome  // .invalid
+  /// configuration.decide(utf8: Array("shop://transaction/".utf8) + [0xC0, 0xAF]).reason  // .invalidUTF8
   /// ```
   ///
   /// - Complexity: ``decide(_:source:tracing:)``'s, plus one validation of the bytes.

@@ -149,19 +149,36 @@ extension DeepLinkConfiguration {
     return matchPlugins(walk, &trace, afterTable: true, planning: true).fallbacks
   }
 
-  /// The check-values stage: `invalid` when a value in `parameters` (`target`'s captures and the
-  /// rewrite's extras, or the extras alone for a plugin) holds a link, a slash, a dot segment or
-  /// an invisible control; `nil` when every value is safe.
+  /// The check-values stage: `nil` when every value in `parameters` (`target`'s captures and the
+  /// rewrite's extras, or the extras alone for a plugin) is safe; otherwise, when one holds a
+  /// link, a slash, a dot segment or an invisible control, ``DeepLinkReason/unsafeParameter``:
+  ///
+  /// - from outside the app, `notFound`, the link being its scheme and host only: the system
+  ///   opened the app for a link on its own domain or scheme (a filter cannot say "no two dots in
+  ///   a row"), so the app shows its not-found, and nothing of the path reaches a handler;
+  /// - from inside the app, `invalid`: the app wrote the link itself.
   @inline(__always)
   func checkValues(
     _ parameters: DeepLinkParameters, of target: RouteTarget?, _ walk: LinkWalk, _ trace: inout DecisionTrace
   ) -> DeepLinkDecision? {
     guard let name = Self.unsafeParameter(in: parameters, of: target, extras: walk.extras) else { return nil }
+    guard walk.source.isExternal else {
+      trace.add(
+        .match, "invalid: the value of `\(name)` holds a link, a slash, a dot segment or an invisible control")
+      return .init(
+        input: walk.input, outcome: .invalid, reason: .unsafeParameter, link: walk.link,
+        rewrittenTo: walk.rewrittenTo, rewriteRule: appliedRule(walk), source: walk.source, trace: trace,
+        linkOwner: walk.linkOwner)
+    }
     trace.add(
-      .match, "invalid: the value of `\(name)` holds a link, a slash, a dot segment or an invisible control")
+      .match,
+      "not found: the value of `\(name)` holds a link, a slash, a dot segment or an invisible control; "
+        + "the system opens the app for it, and the app shows its not-found")
+    let link = walk.link
     return .init(
-      input: walk.input, outcome: .invalid, reason: .unsafeParameter, link: walk.link, rewrittenTo: walk.rewrittenTo,
-      rewriteRule: appliedRule(walk), source: walk.source, trace: trace, linkOwner: walk.linkOwner)
+      input: walk.input, outcome: .notFound, reason: .unsafeParameter,
+      link: DeepLink(scheme: link.scheme, host: link.host, port: link.port, pathSegments: []), source: walk.source,
+      trace: trace, linkOwner: walk.linkOwner)
   }
 
   /// The decision for a link nothing takes: `external` for a web link no rule rewrote (the
