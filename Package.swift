@@ -72,15 +72,20 @@ let package = Package(
     .target(name: "AssociationMatchers", path: "Sources/AssociationMatchers"),
 
     // MARK: Tools
+    // What the tools write, apart from their commands: the association-file writers, the link
+    // catalogue and its QR encoder, and the escaper of each output format (JSON, markup, terminal
+    // text). Not a product: only this package's executables and suites use it (Docs/Architecture.md).
+    .target(
+      name: "DeepLinkTools", dependencies: ["DeepLinkCore", "AssociationMatchers"], path: "Sources/DeepLinkTools"),
     .target(
       name: "DeepLinkCLI",
-      dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition", "AssociationMatchers"],
+      dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition", "AssociationMatchers", "DeepLinkTools"],
       path: "Sources/DeepLinkCLI"),
     .executableTarget(
       name: "deeplink", dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition", "DeepLinkCLI"],
       path: "Sources/deeplink"),
     .executableTarget(
-      name: "deeplink-bench", dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition"],
+      name: "deeplink-bench", dependencies: ["DeepLinkCore", "PlatformLinks", "DeepLinkComposition", "DeepLinkTools"],
       path: "Sources/DeepLinkBenchmarks"),
 
     // MARK: Tests
@@ -98,7 +103,9 @@ let package = Package(
       path: "Tests/SecurityTests"),
     .testTarget(
       name: "CLITests",
-      dependencies: ["DeepLinkCLI", "deeplink", "DeepLinkComposition", "DeepLinkCore", "DeepLinkTesting"],
+      dependencies: [
+        "DeepLinkCLI", "DeepLinkTools", "deeplink", "DeepLinkComposition", "DeepLinkCore", "DeepLinkTesting",
+      ],
       path: "Tests/CLITests"),
     .testTarget(
       name: "NavigationTests", dependencies: ["DeepLinkCore", "DeepLinkNavigation", "DeepLinkTesting"],
@@ -107,7 +114,7 @@ let package = Package(
       name: "DocExamplesTests",
       dependencies: [
         "DeepLinkApple", "DeepLinkCLI", "DeepLinkComposition", "DeepLinkCore", "DeepLinkNavigation", "DeepLinkTesting",
-        "PlatformLinks", "deeplink-bench", .target(name: "MarketCA"),
+        "DeepLinkTools", "PlatformLinks", "deeplink-bench", .target(name: "MarketCA"),
       ],
       path: "Tests/DocExamplesTests"),
     .testTarget(

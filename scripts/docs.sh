@@ -5,9 +5,9 @@
 # graphs (in .build-docs, apart from the main build) and `docc convert` reads them.
 #
 # One combined conversion: one catalog, DeepLinkPlatform.docc, made here, with the symbol graphs
-# of every library module (extension graphs `A@B` included; the executables and DeepLinkCLI are
-# not products and are left out), so a comment in one module can link a symbol of another
-# (``DeepLinkCore/DeepLinker``). Its landing page lists the modules and the articles of Docs/,
+# of every library module (extension graphs `A@B` included; the executables, DeepLinkCLI and
+# DeepLinkTools are not products and are left out), so a comment in one module can link a symbol
+# of another (``DeepLinkCore/DeepLinker``). Its landing page lists the modules and the articles of Docs/,
 # copied into the catalog, so the handbook is reachable from the symbol documentation.
 #
 #   scripts/docs.sh            check every product (no output kept)

@@ -1,3 +1,4 @@
+import DeepLinkTools
 import Foundation
 
 /// What one benchmark section contributes to the output.
@@ -88,7 +89,8 @@ struct Goal {
   }
 }
 
-/// A minimal JSON value that renders its object keys in the order given.
+/// A minimal JSON value that renders its object keys in the order given; strings are quoted by the
+/// tools' one JSON escaper (``JSONWriter``).
 indirect enum JSON {
   case bool(Bool)
   case int(Int)
@@ -102,25 +104,11 @@ indirect enum JSON {
     case .bool(let value): return value ? "true" : "false"
     case .int(let value): return String(value)
     case .number(let value): return value.isFinite ? String((value * 100).rounded() / 100) : "null"
-    case .string(let value): return Self.quoted(value)
+    case .string(let value): return JSONWriter.literal(value)
     case .array(let values): return "[" + values.map(\.rendered).joined(separator: ",") + "]"
     case .object(let members):
-      return "{" + members.map { Self.quoted($0.0) + ":" + $0.1.rendered }.joined(separator: ",") + "}"
+      return "{" + members.map { JSONWriter.literal($0.0) + ":" + $0.1.rendered }.joined(separator: ",") + "}"
     }
-  }
-
-  private static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
   }
 }
 

@@ -1,6 +1,7 @@
 import AssociationMatchers
 import DeepLinkComposition
 import DeepLinkCore
+import DeepLinkTools
 import Foundation
 import PlatformLinks
 

@@ -1,5 +1,6 @@
 import AssociationMatchers
 import DeepLinkCore
+import DeepLinkTools
 import Foundation
 
 /// `deeplink aasa --diff DEPLOYED.json`: the links whose claim changes between the file a domain

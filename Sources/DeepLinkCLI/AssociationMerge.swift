@@ -1,3 +1,4 @@
+import DeepLinkTools
 import Foundation
 
 /// `deeplink aasa --merge FILE`: the written `applinks` and the other services of an existing
@@ -74,7 +75,7 @@ enum AssociationMerge {
     guard !members.isEmpty, file.hasSuffix("\n}\n") else { return file }
     var text = String(file.dropLast(3))
     for member in members {
-      text += ",\n  \(quoted(member.name)): " + String(decoding: member.value, as: UTF8.self)
+      text += ",\n  \(JSONWriter.literal(member.name)): " + String(decoding: member.value, as: UTF8.self)
     }
     return text + "\n}\n"
   }

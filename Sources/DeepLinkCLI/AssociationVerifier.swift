@@ -1,5 +1,6 @@
 import AssociationMatchers
 import DeepLinkCore
+import DeepLinkTools
 import Foundation
 
 #if canImport(Glibc)

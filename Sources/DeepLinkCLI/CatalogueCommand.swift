@@ -1,4 +1,5 @@
 import DeepLinkComposition
+import DeepLinkTools
 import Foundation
 
 /// `deeplink catalogue --market ID [--format md|html] [--update]`: every route of the market with

@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkTools
 import Foundation
 
 /// Decides `check` lines into its own reused byte buffer and tally.

@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkTools
 
 /// Writes decisions as `check --format jsonl` lines straight into a ``JSONWriter``: the bytes of
 /// ``DecisionReport/write(to:)`` and a newline, without building the report.

@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkTools
 
 /// A decision as the tool prints it, redacted: the fields of `DESIGN.md`'s JSON object.
 struct DecisionReport {

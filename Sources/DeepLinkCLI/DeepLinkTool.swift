@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkTools
 
 /// The `deeplink` command-line tool: parses the arguments, runs the command, returns the exit status.
 ///

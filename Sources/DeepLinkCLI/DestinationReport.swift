@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkTools
 
 /// What a routed decision opens, as the tool prints it: the destination (its type's name and its
 /// values, redacted as parameters are) and the navigation state (the tab, and the path of

@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkTools
 import Foundation
 
 /// `deeplink explain [--market ID] URL`: the decision, stage by stage, with the rules and routes

@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkTools
 import Foundation
 
 /// The link lines of one `check` batch: every link's bytes in one buffer, so that once a batch's

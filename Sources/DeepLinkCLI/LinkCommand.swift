@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkTools
 
 /// `deeplink link --market ID [--locale L] ROUTE [NAME=VALUE…]`: the market's canonical web link
 /// for a route (by name, `product`, or pattern, `/product/{id:int}`), from its own web rules,

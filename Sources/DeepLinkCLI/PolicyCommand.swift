@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkTools
 import Foundation
 
 /// `deeplink policy check FILE --market ID`: checks a link policy document as the app would.

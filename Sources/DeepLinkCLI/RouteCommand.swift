@@ -1,3 +1,5 @@
+import DeepLinkTools
+
 /// `deeplink route [--market ID] [--json] URL`: decides one link and prints the decision.
 enum RouteCommand {
   static func run(_ parsed: ParsedCommand, environment: ToolEnvironment) throws -> ExitStatus {

@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkTools
 
 /// `deeplink routes [--market ID] [--json]`: the compiled route table and the rules.
 enum RoutesCommand {

@@ -1,4 +1,5 @@
 import DeepLinkComposition
+import DeepLinkTools
 import Foundation
 
 /// `deeplink snapshot [--market ID] [--update]`: compares the decision snapshot of a market (or

@@ -2,7 +2,7 @@ import AssociationMatchers
 import DeepLinkCore
 import Testing
 
-@testable import DeepLinkCLI
+@testable import DeepLinkTools
 
 /// Before API 31 a filter reads `pathPattern` only, Android's simple glob with no character set (AOSP's
 /// `PatternMatcher.matchGlobPattern`): `intent-filters` claims a rule with captures from API 31 and lists it for the

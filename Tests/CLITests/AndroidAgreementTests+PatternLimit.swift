@@ -3,7 +3,7 @@ import DeepLinkCore
 import Foundation
 import Testing
 
-@testable import DeepLinkCLI
+@testable import DeepLinkTools
 
 /// Android refuses a `pathAdvancedPattern` whose parsed form passes 2,045 entries, and a manifest holding one does not
 /// install (AOSP's `PatternMatcher.parseAndVerifyAdvancedPattern`). `intent-filters` leaves such a rule out and names

@@ -1,8 +1,8 @@
 import AssociationMatchers
-import DeepLinkCLI
 import DeepLinkComposition
 import DeepLinkCore
 import DeepLinkTesting
+import DeepLinkTools
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import DeepLinkCLI
 import DeepLinkComposition
+import DeepLinkTools
 import Foundation
 import Testing
 

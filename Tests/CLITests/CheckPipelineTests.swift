@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import DeepLinkCLI
+@testable import DeepLinkTools
 
 @Suite struct CheckPipelineTests {
   /// Links of every kind `check` prints differently: routed with parameters, rewritten, chained

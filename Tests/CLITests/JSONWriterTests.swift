@@ -1,5 +1,5 @@
-import DeepLinkCLI
 import DeepLinkCore
+import DeepLinkTools
 import Testing
 
 @Suite struct JSONWriterTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DeepLinkCLI
+@testable import DeepLinkTools
 
 @Suite struct PlainBytesTests {
   @Test("a word with a byte to escape in any lane is never taken as plain; printable words are")

@@ -1,4 +1,4 @@
-import DeepLinkCLI
+import DeepLinkTools
 import Foundation
 import Testing
 

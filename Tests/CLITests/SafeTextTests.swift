@@ -1,7 +1,7 @@
 import DeepLinkCore
 import Testing
 
-@testable import DeepLinkCLI
+@testable import DeepLinkTools
 
 @Suite struct SafeTextTests {
   @Test(

@@ -1,8 +1,9 @@
 import DeepLinkApple
 import DeepLinkCLI
 import DeepLinkCore
+import DeepLinkTools
 
-// The doc-comment examples of the tool (DeepLinkCLI, `package` API) and of DeepLinkApple (see
+// The doc-comment examples of the tool (DeepLinkCLI and DeepLinkTools, `package` API) and of DeepLinkApple (see
 // SourceCommentExamples.swift). The UIKit and SwiftUI ones compile where those frameworks exist.
 
 // Sources/DeepLinkCLI/ArgumentParser.swift
@@ -26,7 +27,7 @@ import DeepLinkCore
   status
 }
 
-// Sources/DeepLinkCLI/JSONWriter.swift
+// Sources/DeepLinkTools/Output/JSONWriter.swift
 @DocLines func jsonWriterExample() {
   var json = JSONWriter()
   json.beginObject()
@@ -35,7 +36,7 @@ import DeepLinkCore
   String(decoding: json.bytes, as: UTF8.self)  // {"outcome":"routed"}
 }
 
-// Sources/DeepLinkCLI/QR/QRCode.swift
+// Sources/DeepLinkTools/QR/QRCode.swift
 @DocLines func qrCodeExample() throws {
   let code = try QRCode(encoding: "https://shop.example.ca/fr/panier")
   code.version  // 3

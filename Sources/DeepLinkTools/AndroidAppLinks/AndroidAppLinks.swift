@@ -344,8 +344,8 @@ package enum AssetLinks {
           "relation": ["delegate_permission/common.handle_all_urls"],
           "target": {
             "namespace": "android_app",
-            "package_name": \(quoted(package)),
-            "sha256_cert_fingerprints": [\(fingerprints.map(quoted).joined(separator: ", "))]
+            "package_name": \(JSONWriter.literal(package)),
+            "sha256_cert_fingerprints": [\(fingerprints.map(JSONWriter.literal).joined(separator: ", "))]
           }
       """
     if let dynamicComponents {
@@ -353,10 +353,10 @@ package enum AssetLinks {
       text += "        \"dynamic_app_link_components\": [\n"
       text += dynamicComponents.map { component in
         var fields: [String] = []
-        if let path = component.path { fields.append("\"/\": \(quoted(path))") }
-        if let fragment = component.fragment { fields.append("\"#\": \(quoted(fragment))") }
+        if let path = component.path { fields.append("\"/\": \(JSONWriter.literal(path))") }
+        if let fragment = component.fragment { fields.append("\"#\": \(JSONWriter.literal(fragment))") }
         if component.exclude { fields.append("\"exclude\": true") }
-        fields.append("\"comments\": \(quoted(component.comments))")
+        fields.append("\"comments\": \(JSONWriter.literal(component.comments))")
         return "          { " + fields.joined(separator: ", ") + " }"
       }.joined(separator: ",\n")
       text += "\n        ]\n      }\n    }"

@@ -10,24 +10,28 @@ extension AppleAppSiteAssociation {
     text += "    \"substitutionVariables\": {\n"
     text +=
       substitutionVariables.map { variable in
-        "      \(quoted(variable.name)): [" + variable.values.map(quoted).joined(separator: comments ? ", " : ",") + "]"
+        "      \(JSONWriter.literal(variable.name)): ["
+          + variable.values.map(JSONWriter.literal).joined(separator: comments ? ", " : ",") + "]"
       }.joined(separator: ",\n")
     text += "\n    },\n    \"details\": [\n      {\n"
-    text += "        \"appIDs\": [\(appIDs.map(quoted).joined(separator: ", "))],\n        \"components\": [\n"
+    text +=
+      "        \"appIDs\": [\(appIDs.map(JSONWriter.literal).joined(separator: ", "))],\n        \"components\": [\n"
     text += components.map { component in
       var fields: [String] = []
-      if let path = component.path { fields.append("\"/\": \(quoted(path))") }
+      if let path = component.path { fields.append("\"/\": \(JSONWriter.literal(path))") }
       if let whole = component.wholeQuery {
-        fields.append("\"?\": \(quoted(whole))")
+        fields.append("\"?\": \(JSONWriter.literal(whole))")
       } else if !component.query.isEmpty {
-        let query = component.query.sorted { $0.key < $1.key }.map { "\(quoted($0.key)): \(quoted($0.value))" }
+        let query = component.query.sorted { $0.key < $1.key }.map {
+          "\(JSONWriter.literal($0.key)): \(JSONWriter.literal($0.value))"
+        }
         fields.append("\"?\": { " + query.joined(separator: ", ") + " }")
       }
-      if let fragment = component.fragment { fields.append("\"#\": \(quoted(fragment))") }
+      if let fragment = component.fragment { fields.append("\"#\": \(JSONWriter.literal(fragment))") }
       if component.exclude { fields.append("\"exclude\": true") }
       if component.caseSensitive { fields.append("\"caseSensitive\": true") }
       if comments {
-        fields.append("\"comment\": \(quoted(component.comment))")
+        fields.append("\"comment\": \(JSONWriter.literal(component.comment))")
         return "          { " + fields.joined(separator: ", ") + " }"
       }
       return "{" + fields.joined(separator: ",").replacingOccurrences(of: "\": ", with: "\":") + "}"
@@ -35,11 +39,4 @@ extension AppleAppSiteAssociation {
     text += "\n        ]\n      }\n    ]\n  }\n}\n"
     return text
   }
-}
-
-/// `text` as a JSON string literal.
-func quoted(_ text: String) -> String {
-  var json = JSONWriter()
-  json.string(text)
-  return String(decoding: json.bytes, as: UTF8.self)
 }

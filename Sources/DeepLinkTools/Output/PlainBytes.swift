@@ -4,12 +4,12 @@
 /// The scans over every line's bytes (`check`'s reader) test a word of eight bytes with a few
 /// integer operations instead of each byte with three comparisons, and look at single bytes only
 /// in a word that may hold one. Safe Swift: the word is assembled from a `Span`'s bytes.
-enum PlainBytes {
+package enum PlainBytes {
   /// Whether none of `bytes` is one to escape (exact), eight at a time.
   ///
   /// - Complexity: O(*n*).
   @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-  static func arePlain(_ bytes: Span<UInt8>) -> Bool {
+  package static func arePlain(_ bytes: Span<UInt8>) -> Bool {
     var start = 0
     while start + 8 <= bytes.count {
       if mayHoldByteToEscape(bytes, at: start) {
@@ -28,7 +28,7 @@ enum PlainBytes {
   /// - Precondition: `start + 8 <= bytes.count`.
   @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
   @inline(__always)
-  static func mayHoldByteToEscape(_ bytes: Span<UInt8>, at start: Int) -> Bool {
+  package static func mayHoldByteToEscape(_ bytes: Span<UInt8>, at start: Int) -> Bool {
     let eight = bytes.extracting(start..<(start + 8))
     var word: UInt64 = 0
     for index in 0..<8 { word |= UInt64(eight[index]) &<< (8 &* UInt64(index)) }

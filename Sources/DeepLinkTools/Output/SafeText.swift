@@ -7,22 +7,25 @@ import DeepLinkCore
 /// and such pairs inside any value; captured parameters of such names; and in free text (trace lines, error messages) the values
 /// of such `name=value` pairs, replaced where they stand. No text is searched for a secret's value,
 /// so nothing else is changed. ``visible(_:)`` escapes what a terminal would obey.
-enum SafeText {
-  static let redacted = "REDACTED"
+package enum SafeText {
+  package static let redacted = "REDACTED"
 
   /// Remembers which query and parameter names are token-like: a link table repeats a handful
   /// of names, and ``LinkRedactor/isSensitive(_:)`` lowercases and searches each time.
-  struct NameCache {
+  package struct NameCache {
     private var known: [String: Bool] = [:]
     /// The last name seen in each of 64 slots picked by length and end bytes, checked before
     /// `known`: comparing a short name is cheaper than hashing it. Made at the first name, so
     /// that a report of a link without names (`route shop://cart`) makes none of its types.
     private var recent: [(name: String, answer: Bool)?] = []
 
+    /// An empty cache.
+    package init() {}
+
     /// Whether values named `name` must be redacted.
     ///
     /// - Complexity: amortised O(*n*) in the name's length (a comparison, or one hash).
-    mutating func isSensitive(_ name: String) -> Bool {
+    package mutating func isSensitive(_ name: String) -> Bool {
       if recent.isEmpty { recent = Array(repeating: nil, count: 64) }
       let slot = Self.slot(name)
       if let entry = recent[slot], entry.name == name { return entry.answer }
@@ -57,7 +60,7 @@ enum SafeText {
   /// otherwise its redacted normal form; an unparseable input is cut and redacted (``unparsed(_:)``).
   ///
   /// - Complexity: O(1) beyond parsing for a link without query items, fragment or `;` in a segment.
-  static func url(of decision: DeepLinkDecision, names: inout NameCache) -> String {
+  package static func url(of decision: DeepLinkDecision, names: inout NameCache) -> String {
     guard let link = decision.link, decision.reason?.isParserRefusal != true else { return unparsed(decision.input) }
     guard isSensitive(link, names: &names) else { return decision.input }
     return LinkRedactor.redact(link)
@@ -67,14 +70,14 @@ enum SafeText {
   /// invalid link is evidence, not payload), sensitive `name=value` pairs redacted, and every
   /// other character kept, for the output's escaper to show (``visible(_:)``, ``JSONWriter``):
   /// `shop://ca\u{1}rt` never reads as the valid `shop://ca?rt`.
-  static func unparsed(_ input: String) -> String {
+  package static func unparsed(_ input: String) -> String {
     var text = String(input.prefix(512))
     if input.count > 512 { text += "…" }
     return LinkRedactor.redactPairs(inText: text)
   }
 
   /// `link` written out with sensitive query values, segment parameters and fragment pairs replaced.
-  static func redact(_ link: DeepLink, names: inout NameCache) -> String {
+  package static func redact(_ link: DeepLink, names: inout NameCache) -> String {
     guard isSensitive(link, names: &names) else { return link.absoluteString }
     return redacted(link, names: &names).absoluteString
   }
@@ -84,7 +87,7 @@ enum SafeText {
   /// cache (`check` writes it straight into its output).
   ///
   /// - Complexity: O(*n*) in the link's length.
-  static func redacted(_ link: DeepLink, names: inout NameCache) -> DeepLink {
+  package static func redacted(_ link: DeepLink, names: inout NameCache) -> DeepLink {
     let items = link.queryItems.map { item in
       guard let value = item.value else { return item }
       let shown = parameterValue(name: item.name, value: value, names: &names)
@@ -101,7 +104,7 @@ enum SafeText {
 
   /// Whether `link` has a sensitive query item, segment parameter or fragment pair (names compared
   /// percent-decoded).
-  static func isSensitive(_ link: DeepLink, names: inout NameCache) -> Bool {
+  package static func isSensitive(_ link: DeepLink, names: inout NameCache) -> Bool {
     for item in link.queryItems {
       guard let value = item.value else { continue }
       if names.isSensitive(item.name) { return true }
@@ -117,7 +120,9 @@ enum SafeText {
   }
 
   /// The parameters to print, values of token-like names redacted, sorted by name.
-  static func parameters(_ parameters: DeepLinkParameters, names: inout NameCache) -> [(name: String, value: String)] {
+  package static func parameters(_ parameters: DeepLinkParameters, names: inout NameCache) -> [(
+    name: String, value: String
+  )] {
     var result: [(name: String, value: String)] = []
     result.reserveCapacity(parameters.count)
     self.parameters(parameters, names: &names, into: &result)
@@ -128,7 +133,7 @@ enum SafeText {
   /// of another name keeps its text, with the `name=value` pairs of token-like names inside it
   /// (`x;token=abc`) redacted (``parameterValue(name:value:names:)``; `check` writes them through
   /// that without building the pairs).
-  static func parameters(
+  package static func parameters(
     _ parameters: DeepLinkParameters, names: inout NameCache, into result: inout [(name: String, value: String)]
   ) {
     result.removeAll(keepingCapacity: true)
@@ -142,20 +147,20 @@ enum SafeText {
 
   /// A parameter's value as it is printed: ``redacted`` for a token-like name, else the value with
   /// the `name=value` pairs of token-like names inside it redacted.
-  static func parameterValue(name: String, value: String, names: inout NameCache) -> String {
+  package static func parameterValue(name: String, value: String, names: inout NameCache) -> String {
     if names.isSensitive(name) { return redacted }
     // No `=`, no pair: what `LinkRedactor.redactPairs` returns first, without the call.
     return value.utf8.containsByte(0x3D) ? LinkRedactor.redactPairs(value) : value
   }
 
   /// `text` (a fragment or query: `a=1&token=2`) with the values of sensitive names replaced.
-  static func redactPairs(_ text: Substring) -> String {
+  package static func redactPairs(_ text: Substring) -> String {
     LinkRedactor.redactPairs(String(text))
   }
 
   /// Free text (a trace line, an error message) with the values of sensitive `name=value` pairs
   /// replaced where they stand; nothing else in the text changes.
-  static func redactFreeText(_ text: String) -> String {
+  package static func redactFreeText(_ text: String) -> String {
     LinkRedactor.redactPairs(inText: text)
   }
 
@@ -165,7 +170,7 @@ enum SafeText {
   /// escaper of the tool's text output; JSON output escapes the same set through ``JSONWriter``.
   ///
   /// - Complexity: O(*n*); a string of printable ASCII is returned as it is after one scan.
-  static func visible(_ text: String) -> String {
+  package static func visible(_ text: String) -> String {
     let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     if plain { return text }
     var result = ""
@@ -183,7 +188,7 @@ enum SafeText {
   /// Whether an output format escapes `scalar`: controls (C0, DEL, C1), line and paragraph
   /// separators, and format characters (bidi controls U+202A–U+202E and U+2066–U+2069, marks,
   /// zero-width characters, the byte-order mark).
-  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+  package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return true }
     if scalar.value < 0xA0 { return false }
     switch scalar.properties.generalCategory {

@@ -22,6 +22,14 @@ package struct JSONWriter: Sendable {
     bytes.reserveCapacity(capacity)
   }
 
+  /// `text` as a JSON string literal, quoted and escaped as ``string(_:)-(String)`` writes it: the
+  /// one JSON escaper for output built as text (the association files, the benchmark's `--json`).
+  package static func literal(_ text: String) -> String {
+    var json = JSONWriter(capacity: text.utf8.count + 2)
+    json.string(text)
+    return String(decoding: json.bytes, as: UTF8.self)
+  }
+
   /// Empties the buffer, keeping its capacity.
   /// Removes the last `count` bytes written (to reopen an object just closed).
   package mutating func dropLast(_ count: Int) {
@@ -195,7 +203,7 @@ package struct JSONWriter: Sendable {
   /// ``quoted(_:)-(String)``, without a separator.
   ///
   /// - Complexity: O(*n*) in `bytes.count`, one copy.
-  mutating func quoted(plain bytes: [UInt8]) {
+  package mutating func quoted(plain bytes: [UInt8]) {
     self.bytes.append(0x22)
     self.bytes.append(contentsOf: bytes)
     self.bytes.append(0x22)
@@ -276,7 +284,7 @@ package struct JSONWriter: Sendable {
   /// Whether a JSON string may not hold `byte` as it is: `"`, `\\`, a control (DEL among them), or
   /// a byte of a non-ASCII scalar (which ``appendEscaped(_:)`` judges whole).
   @inline(__always)
-  static func mayNeedEscape(_ byte: UInt8) -> Bool {
+  package static func mayNeedEscape(_ byte: UInt8) -> Bool {
     byte &- 0x20 >= 0x5F || byte == 0x22 || byte == 0x5C
   }
 

@@ -295,7 +295,7 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
   }
 
   /// `/fr/panier` for `https://shop.example.ca/fr/panier`: what the comments quote, the same on every domain.
-  static func webPath(_ source: String) -> String {
+  package static func webPath(_ source: String) -> String {
     guard let scheme = source.range(of: "://") else { return source }
     let rest = source[scheme.upperBound...]
     return rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { String(rest[$0...]) } ?? "/"
@@ -311,7 +311,7 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
 
   /// `text` as it stands in a link's path: unreserved characters and sub-delimiters as they
   /// are, everything else percent-encoded with upper-case hex.
-  static func encoded(_ text: String) -> String {
+  package static func encoded(_ text: String) -> String {
     var result = ""
     for byte in text.utf8 {
       let scalar = Unicode.Scalar(byte)
@@ -332,7 +332,8 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
 }
 
 extension String {
-  func leftPadded(to width: Int) -> String {
+  /// The string with zeros before it up to `width` characters (`"7"` → `"07"`): a hex byte in a percent-escape.
+  package func leftPadded(to width: Int) -> String {
     count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }
