@@ -179,7 +179,7 @@ package struct AndroidAppLinks: Sendable {
   static let stringCapture = "[" + ranges(refusing: firstRefused + refused) + "][" + ranges(refusing: refused) + "]*"
 
   /// A catch-all: like a string capture, slashes allowed after its first character (a dot
-  /// segment after the first is claimed and decided `invalid` by the app).
+  /// segment after the first is claimed, and the app shows its not-found).
   static let catchAllCapture =
     "[" + ranges(refusing: firstRefused + refused) + "][" + ranges(refusing: refused.filter { $0 != 0x2F...0x2F })
     + "]*"
@@ -188,7 +188,7 @@ package struct AndroidAppLinks: Sendable {
   /// the invisible characters of the first plane (spaces other than U+0020, the soft hyphen,
   /// U+034F, the Hangul fillers, variation selectors, noncharacters). Private use (U+E000–U+F8FF)
   /// is not refused: the allowed range before it would end in the surrogates, which XML cannot
-  /// hold; such a capture is claimed and decided `invalid` in the app.
+  /// hold; such a capture is claimed, and the app shows its not-found.
   static let refused: [ClosedRange<UInt32>] = {
     var ranges: [ClosedRange<UInt32>] = [
       0x00...0x1F, 0x2F...0x2F, 0x3A...0x3A, 0x5C...0x5C, 0x7F...0x9F, 0x2044...0x2044, 0x2215...0x2216,

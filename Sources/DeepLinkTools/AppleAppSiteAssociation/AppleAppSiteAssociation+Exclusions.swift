@@ -62,7 +62,7 @@ extension AppleAppSiteAssociation {
   /// Percent-escapes that can never start valid UTF-8: `%C0`, `%C1`, `%F5`–`%FF`, surrogates
   /// (`%ED%A0`–`%ED%BF`), overlong three- and four-byte forms and code points past U+10FFFF. A
   /// lead byte cut short (`%C3A`) or a stray continuation byte cannot be told apart by a pattern:
-  /// iOS claims such a link and the app decides it `invalid` (`Docs/AssociationFiles.md`).
+  /// iOS claims such a link and the app shows its not-found (`Docs/AssociationFiles.md`).
   static let invalidUTF8: [String] = {
     func hex(_ byte: Int) -> String { "%" + String(byte, radix: 16, uppercase: true) }
     var values = [0xC0, 0xC1].map(hex) + (0xF5...0xFF).map(hex)
@@ -101,7 +101,7 @@ extension AppleAppSiteAssociation {
   /// one (percent-encoded): spaces other than U+0020, the Hangul fillers, U+034F, the soft hyphen,
   /// the variation selectors U+FE00–U+FE0F, the noncharacters of the first plane. Private-use and
   /// unassigned code points, and the supplementary variation selectors and noncharacters, are too
-  /// many to list: iOS claims them and the app decides such a link `invalid`
+  /// many to list: iOS claims them and the app shows its not-found for such a link
   /// (`Docs/AssociationFiles.md`).
   static let invisibleEscapes: [String] = {
     var scalars: [UInt32] = [0xA0, 0xAD, 0x34F, 0x115F, 0x1160, 0x1680, 0x202F, 0x205F, 0x3000, 0x3164, 0xFFA0]
