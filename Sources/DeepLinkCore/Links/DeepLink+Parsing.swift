@@ -81,7 +81,7 @@ enum LinkParser {
     _ knownHosts: KnownHosts?
   ) throws(DeepLinkError) -> DeepLink {
     let n = p.count
-    // Components of an ASCII link are ASCII too, which makes short ones cheaper to turn into strings.
+    // Components of an ASCII link are ASCII too.
     let ascii = !summary.hasNonASCII
 
     // scheme ":"

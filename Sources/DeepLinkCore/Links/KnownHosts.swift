@@ -5,12 +5,11 @@
 #endif
 
 /// Host names a link's reading can hand out as they are: a configuration's own domains, so that
-/// a link to one of them shares the configuration's `String` instead of making its own (a host
-/// over 15 bytes, such as `www.shop.example.ca`, is otherwise one allocation for every link).
+/// a link to one of them shares the configuration's `String` instead of making its own.
 ///
 /// Only a host already in normal form (lowercase letters, digits, `-` and `.`) is compared, byte
 /// for byte: the result is the same string the reading would have made. Names of up to 15 bytes
-/// are left out: a `String` keeps them inline, and making one costs less than comparing.
+/// are left out (`Docs/Performance.md`, "Where the code is shaped for speed").
 struct KnownHosts: Sendable {
   /// The most names compared in turn; a configuration with more shares none.
   static let limit = 16

@@ -130,7 +130,7 @@ extension LinkParser {
   ) throws(DeepLinkError) -> (count: Int, facts: UInt8, end: Int) {
     let src = p.baseAddress.unsafelyUnwrapped
     var count = 0
-    // What decoding noticed, as bits (see `DecodedFacts`), so that noting costs no branch.
+    // What decoding noticed, as bits (see `DecodedFacts`).
     var facts: UInt8 = 0
     // Where in the decoded bytes `UTF8Check` has to start, if anywhere.
     var checkFrom = Int.max

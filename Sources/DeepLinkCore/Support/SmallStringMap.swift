@@ -1,11 +1,9 @@
 /// A map from strings to values for the handful of keys composition and decisions look up:
 /// schemes, hosts, the roots of a route table, the targets of rewrite rules.
 ///
-/// Up to ``linearLimit`` keys are compared in turn with `==`, length first, which for the short
-/// ASCII keys these are is a length check and a byte comparison (inline for keys of 15 bytes or
-/// fewer); a `Dictionary` would hash the key with a seeded SipHash first, which costs more than
-/// comparing a few keys. Past that, the keys are indexed by a dictionary, so a map of thousands is
-/// not quadratic to fill or slow to read. Keys keep the order they were added in.
+/// Up to ``linearLimit`` keys are compared in turn with `==`, length first; past that, the keys
+/// are indexed by a dictionary, so a map of thousands is not quadratic to fill. Keys keep the
+/// order they were added in (`Docs/Performance.md`, "Where the code is shaped for speed").
 package struct SmallStringMap<Value: Sendable>: Sendable {
   /// The most keys compared in turn before a dictionary is used.
   package static var linearLimit: Int { 8 }
@@ -48,7 +46,6 @@ package struct SmallStringMap<Value: Sendable>: Sendable {
   @inline(__always)
   package func position(of key: String) -> Int? {
     if keys.count > Self.linearLimit { return index[key] }
-    // Lengths first: for native strings a stored count, so most keys are passed over cheaply.
     let count = key.utf8.count
     for position in keys.indices where keys[position].utf8.count == count && keys[position] == key {
       return position

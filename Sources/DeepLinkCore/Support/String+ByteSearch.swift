@@ -1,7 +1,6 @@
 extension String.UTF8View {
-  /// Whether a byte satisfies `predicate`: over the string's `Span` where the platform has it (a
-  /// bounds-checked view of the bytes, several times faster than the view's iterator), else
-  /// byte by byte. For the scans every link's strings go through (`;` in a segment, `-` in a host,
+  /// Whether a byte satisfies `predicate`: over the string's `Span` (a bounds-checked view of the
+  /// bytes) where the platform has it, else byte by byte. For the scans every link's strings go through (`;` in a segment, `-` in a host,
   /// bytes a JSON string must escape).
   ///
   /// - Complexity: O(*n*) in the number of bytes.

@@ -15,8 +15,7 @@ package enum SafeText {
   package struct NameCache {
     private var known: [String: Bool] = [:]
     /// The last name seen in each of 64 slots picked by length and end bytes, checked before
-    /// `known`: comparing a short name is cheaper than hashing it. Made at the first name, so
-    /// that a report of a link without names (`route shop://cart`) makes none of its types.
+    /// `known`. Made at the first name.
     private var recent: [(name: String, answer: Bool)?] = []
 
     /// An empty cache.
