@@ -52,46 +52,9 @@ extension RoutePattern {
     for name in parameters.keys where !names.contains(name) {
       throw .unknownParameter(name: name, pattern: source)
     }
-    var segmentsOut: [String] = []
-    var absentOptional: String? = nil
-    for segment in segments {
-      switch segment {
-      case .literal(let text):
-        segmentsOut.append(text)
-      case .parameter(let name, let type), .optional(let name, let type):
-        guard let value = parameters[name] else {
-          if case .optional = segment {
-            absentOptional = absentOptional ?? name
-            continue
-          }
-          throw .missingParameter(name: name, pattern: source)
-        }
-        // A later optional without an earlier one would be read back as the earlier one.
-        if let absentOptional { throw .missingParameter(name: absentOptional, pattern: source) }
-        guard type.accepts(value), Self.isSegmentValue(value) else {
-          throw .invalidValue(name: name, value: value, pattern: source)
-        }
-        segmentsOut.append(value)
-      case .catchAll(let name):
-        guard let value = parameters[name] else { throw .missingParameter(name: name, pattern: source) }
-        let parts = value.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.allSatisfy(Self.isSegmentValue) else {
-          throw .invalidValue(name: name, value: value, pattern: source)
-        }
-        segmentsOut.append(contentsOf: parts)
-      }
-    }
+    let path = try fillPath(from: parameters)
     var items: [DeepLinkQueryItem] = []
-    for capture in queryCaptures {
-      guard let value = parameters[capture.name] else {
-        if capture.isOptional { continue }
-        throw .missingParameter(name: capture.name, pattern: source)
-      }
-      guard capture.type.accepts(value), Self.hasNoControlCharacter(value) else {
-        throw .invalidValue(name: capture.name, value: value, pattern: source)
-      }
-      items.append(DeepLinkQueryItem(name: capture.key, value: value))
-    }
+    try fillQuery(from: parameters) { items.append($0) }
 
     let linkScheme: String
     var linkHost: String? = nil
@@ -113,12 +76,7 @@ extension RoutePattern {
         linkHost = normal
       }
     }
-    return DeepLink(scheme: linkScheme, host: linkHost, pathSegments: segmentsOut, queryItems: items)
-  }
-
-  static func isSegmentValue(_ value: String) -> Bool {
-    !value.isEmpty && value != "." && value != ".." && !value.utf8.contains(0x2F) && !value.utf8.contains(0x5C)
-      && hasNoControlCharacter(value)
+    return DeepLink(scheme: linkScheme, host: linkHost, pathSegments: path, queryItems: items)
   }
 
   /// An ASCII letter followed by letters, digits, `+`, `-` or `.`, and not `http` or `https`.
@@ -129,9 +87,5 @@ extension RoutePattern {
     }
     let lowered = scheme.lowercased()
     return wellFormed && lowered != "http" && lowered != "https"
-  }
-
-  static func hasNoControlCharacter(_ value: String) -> Bool {
-    value.unicodeScalars.allSatisfy { !($0.value < 0x20 || ($0.value >= 0x7F && $0.value <= 0x9F)) }
   }
 }

@@ -1,14 +1,12 @@
-/// A rewrite rule worked out once, when the configuration is compiled, into the steps that
-/// build its target link straight from the matched link's segments and query items: the one way
-/// a decision rewrites a link.
+/// A rewrite rule worked out once, when the configuration is compiled, into where each capture
+/// of its target reads its value in the matched link: the one way a decision rewrites a link.
 ///
-/// Each target segment is a literal, a segment of the link at a known position (required,
-/// optional or catch-all), a query item of the link, or a fixed value; each value is checked
-/// as reverse routing (``RoutePattern/link(_:scheme:host:)``) checks it (its type, a single
-/// segment, no control character), so a value the target would refuse makes the rule not apply
-/// and the next rule is tried. Captures the target does not take, and the rule's fixed
-/// parameters, travel as extras. A final class with constant properties, so looking a plan up
-/// costs one reference count.
+/// A target capture reads a segment of the link at a known position (required, optional or
+/// catch-all), a query item of the link, or a fixed value. The target pattern is filled with those
+/// values as a share link is (``RoutePattern/fillPath(from:)``, ``RoutePattern/fillQuery(from:_:)``),
+/// so a value the target would refuse makes the rule not apply and the next rule is tried.
+/// Captures the target does not take, and the rule's fixed parameters, travel as extras. A final
+/// class with constant properties, so looking a plan up costs one reference count.
 final class RewritePlan: Sendable {
   /// Where a value comes from.
   enum ValueSource: Sendable {
@@ -45,32 +43,35 @@ final class RewritePlan: Sendable {
     }
   }
 
-  /// One segment of the target path.
-  enum Segment: Sendable {
-    case literal(String)
-    /// A required capture of the target.
-    case value(ValueSource, ParameterType)
-    /// An optional capture of the target: left out when the value is absent, but then no later
-    /// capture may have a value (it would be read back as this one).
-    case optionalValue(ValueSource?, ParameterType)
-    /// A catch-all of the target: the value's `/`-separated parts, each a segment.
-    case catchAll(ValueSource)
-  }
+  /// The values of the target's captures for one matched link.
+  private struct MatchedValues: PatternFillValues {
+    let plan: RewritePlan
+    let link: DeepLink
 
-  /// One query capture of the target.
-  struct QueryItem: Sendable {
-    let key: String
-    let source: ValueSource?
-    let type: ParameterType
-    let isOptional: Bool
+    func pathValue(_ name: String, at position: Int) -> String? {
+      plan.pathSources[position]?.value(in: link)
+    }
+
+    func queryValue(_ name: String, at index: Int) -> String? {
+      plan.querySources[index]?.value(in: link)
+    }
+
+    func isLinkSegment(at position: Int) -> Bool {
+      if case .segment = plan.pathSources[position] { true } else { false }
+    }
   }
 
   let scheme: String
-  let segments: [Segment]
+  /// The rule's target pattern, which the plan fills.
+  let target: RoutePattern
+  /// Where each segment of the target reads its value, by position: `nil` for a literal, and for
+  /// an optional capture with no source.
+  let pathSources: [ValueSource?]
+  /// Where each query capture of the target reads its value, in order; `nil` when nothing supplies it.
+  let querySources: [ValueSource?]
   /// The target path when every segment of it is a literal: the rewritten link shares this
   /// array instead of building its own.
   let literalPath: [String]?
-  let queryItems: [QueryItem]
   /// The rule's fixed parameters the target does not take.
   let fixedExtras: DeepLinkParameters
   /// A capture of the source pattern: its name and where its value is read.
@@ -105,40 +106,31 @@ final class RewritePlan: Sendable {
       extrasFromCaptures.append(Capture(name: capture.name, source: .query(key: capture.key, fallback: nil)))
     }
 
-    var segments: [Segment] = []
-    segments.reserveCapacity(rule.target.segments.count)
-    for segment in rule.target.segments {
+    let target = rule.target
+    var pathSources: [ValueSource?] = []
+    pathSources.reserveCapacity(target.segments.count)
+    for segment in target.segments {
       switch segment {
-      case .literal(let text):
-        segments.append(.literal(text))
-      case .parameter(let name, let type):
+      case .literal:
+        pathSources.append(nil)
+      case .parameter(let name, _), .catchAll(let name):
         // Compilation checked that the source or the fixed parameters supply every required
         // capture of the target.
         guard let source = Self.valueSource(of: name, in: pattern, fixed: rule.parameters[name]) else { return nil }
-        segments.append(.value(source, type))
-      case .optional(let name, let type):
-        segments.append(.optionalValue(Self.valueSource(of: name, in: pattern, fixed: rule.parameters[name]), type))
-      case .catchAll(let name):
-        guard let source = Self.valueSource(of: name, in: pattern, fixed: rule.parameters[name]) else { return nil }
-        segments.append(.catchAll(source))
+        pathSources.append(source)
+      case .optional(let name, _):
+        pathSources.append(Self.valueSource(of: name, in: pattern, fixed: rule.parameters[name]))
       }
     }
     self.scheme = scheme
-    self.segments = segments
-    // `nil` unless every segment is a literal.
-    var literals: [String]? = nil
-    if segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
-      literals = segments.map { if case .literal(let text) = $0 { text } else { "" } }
+    self.target = target
+    self.pathSources = pathSources
+    self.querySources = target.queryCaptures.map {
+      Self.valueSource(of: $0.name, in: pattern, fixed: rule.parameters[$0.name])
     }
-    self.literalPath = literals
-    var queryItems: [QueryItem] = []
-    // Most targets have no query: reserving room for none still makes a buffer call.
-    if !rule.target.queryCaptures.isEmpty { queryItems.reserveCapacity(rule.target.queryCaptures.count) }
-    for capture in rule.target.queryCaptures {
-      let source = Self.valueSource(of: capture.name, in: pattern, fixed: rule.parameters[capture.name])
-      queryItems.append(QueryItem(key: capture.key, source: source, type: capture.type, isOptional: capture.isOptional))
-    }
-    self.queryItems = queryItems
+    // A target without path captures has one path for every link, written once.
+    let hasPathCaptures = target.segments.contains { if case .literal = $0 { false } else { true } }
+    self.literalPath = hasPathCaptures ? nil : try? target.fillPath(from: [String: String]())
     // In name order, as `DeepLinkParameters(_:)` makes them from a dictionary.
     var fixedExtras = DeepLinkParameters()
     if rule.parameters.count == 1 {
@@ -178,10 +170,11 @@ final class RewritePlan: Sendable {
   /// reverse routing would throw): the next rule is then tried. `link` is a parsed link
   /// (``DeepLink/init(_:)-(String)``), as every link a decision rewrites is.
   func apply(to link: DeepLink) -> (DeepLink, DeepLinkParameters)? {
-    guard let pathSegments = literalPath ?? path(for: link) else { return nil }
+    let values = MatchedValues(plan: self, link: link)
+    guard let pathSegments = literalPath ?? (try? target.fillPath(from: values)) else { return nil }
     var items: [DeepLinkQueryItem] = []
-    if !queryItems.isEmpty || !link.queryItems.isEmpty {
-      guard let query = query(for: link) else { return nil }
+    if !querySources.isEmpty || !link.queryItems.isEmpty {
+      guard let query = query(for: values) else { return nil }
       items = query
     }
     var extras = fixedExtras
@@ -194,57 +187,21 @@ final class RewritePlan: Sendable {
     )
   }
 
-  /// The target's query for `link`: its captures, then the source's items the rule does not
-  /// consume; the source's own list when that is what it comes to. `nil` when a value does not fit.
-  private func query(for link: DeepLink) -> [DeepLinkQueryItem]? {
-    var items = SharingList(link.queryItems, capacity: queryItems.count + link.queryItems.count)
-    for item in queryItems {
-      guard let value = item.source?.value(in: link) else {
-        if item.isOptional { continue }
-        return nil
-      }
-      guard item.type.accepts(value), RoutePattern.hasNoControlCharacter(value) else { return nil }
-      items.append(DeepLinkQueryItem(name: item.key, value: value))
+  /// The target's query for the matched link: its captures, then the link's items the rule does
+  /// not consume; the link's own list when that is what it comes to. `nil` when a value does not fit.
+  private func query(for values: MatchedValues) -> [DeepLinkQueryItem]? {
+    let link = values.link
+    var items = SharingList(link.queryItems, capacity: querySources.count + link.queryItems.count)
+    do {
+      try target.fillQuery(from: values) { items.append($0) }
+    } catch {
+      return nil
     }
     // Query items the rule does not consume travel on, but never one whose value is a link.
     for item in link.queryItems where !consumedQueryKeys.contains(item.name) && !NestedLink.holdsLink(item) {
       items.append(item)
     }
     return items.list
-  }
-
-  /// The target path for `link`, segment by segment, or `nil` when a value does not fit.
-  private func path(for link: DeepLink) -> [String]? {
-    var pathSegments: [String] = []
-    pathSegments.reserveCapacity(segments.count)
-    var afterAbsentOptional = false
-    for segment in segments {
-      switch segment {
-      case .literal(let text):
-        pathSegments.append(text)
-      case .value(let source, let type):
-        guard !afterAbsentOptional, let value = source.value(in: link), type.accepts(value) else { return nil }
-        // A segment of a parsed link is a segment value already (never empty, `.`, `..`, with a
-        // `/`, a backslash or a control character: the parser refuses those); anything else is checked.
-        if case .segment = source {} else if !RoutePattern.isSegmentValue(value) { return nil }
-        pathSegments.append(value)
-      case .optionalValue(let source, let type):
-        guard let value = source?.value(in: link) else {
-          afterAbsentOptional = true
-          continue
-        }
-        guard !afterAbsentOptional, type.accepts(value), RoutePattern.isSegmentValue(value) else { return nil }
-        pathSegments.append(value)
-      case .catchAll(let source):
-        guard let value = source.value(in: link) else { return nil }
-        for part in value.split(separator: "/", omittingEmptySubsequences: false) {
-          let part = String(part)
-          guard RoutePattern.isSegmentValue(part) else { return nil }
-          pathSegments.append(part)
-        }
-      }
-    }
-    return pathSegments
   }
 }
 
