@@ -44,9 +44,10 @@ struct DestinationReport {
   /// The report of `decision`, made with `configuration`; `nil` when it opens no destination (not
   /// routed, routed by a plugin, or to a route that declares no destination type).
   init?(_ decision: DeepLinkDecision, configuration: DeepLinkConfiguration, names: inout SafeText.NameCache) {
-    guard decision.outcome == .routed, let destination = configuration.destination(for: decision) else { return nil }
+    guard decision.outcome == .routed, let (destination, navigation) = configuration.opening(decision) else {
+      return nil
+    }
     self.destination = Value(destination, names: &names)
-    let navigation = configuration.navigation(for: decision)
     tab = navigation?.tab.rawValue
     path = (navigation?.path ?? []).map { Value($0, names: &names) }
     isTabRoot = navigation?.isTabRoot ?? false

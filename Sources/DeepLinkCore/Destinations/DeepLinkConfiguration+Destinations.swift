@@ -45,6 +45,17 @@ extension DeepLinkConfiguration {
     return try? decision.parameters.decode(type)
   }
 
+  /// What a decision routed to a table route opens: ``destination(for:)`` and
+  /// ``navigation(for:)`` together, the route found and the destination made once.
+  package func opening(
+    _ decision: DeepLinkDecision
+  ) -> (destination: any LinkDestination, navigation: LinkNavigation?)? {
+    guard let target = target(of: decision), let type = target.destination,
+      let destination = try? decision.parameters.decode(type)
+    else { return nil }
+    return (destination, target.placement?.navigation(destination: destination, parameters: decision.parameters))
+  }
+
   /// The table route a decision was routed to, or `nil` for one not routed, or routed by a plugin.
   private func target(of decision: DeepLinkDecision) -> RouteTarget? {
     guard decision.outcome == .routed, decision.steps.isEmpty, let route = decision.route,
@@ -59,10 +70,7 @@ extension DeepLinkConfiguration {
   /// (``destination(for:)``); `nil` when the decision has no destination or the route declares no
   /// ``LinkPlacement``.
   public func navigation(for decision: DeepLinkDecision) -> LinkNavigation? {
-    guard let destination = destination(for: decision), let placement = target(of: decision)?.placement else {
-      return nil
-    }
-    return placement.navigation(destination: destination, parameters: decision.parameters)
+    opening(decision)?.navigation
   }
 
   /// Every destination type a link of this configuration can show: each route's own and the
