@@ -44,46 +44,43 @@ enum AssociationCommands {
     let merged = try parsed.value("--merge").map { path in
       try AssociationMerge.members(of: AssociationMerge.contents(of: path, as: "the file to merge into"), path: path)
     }
-    let (host, file, rules) = try domainFile(selection)
-    let json = file.json(appIDs: appIDs.isEmpty ? ["TEAMID1234.verify"] : appIDs)
+    let (host, rules, switchedOff) = try domainRules(selection)
+    // The file as served, which the report, the verifier and the diff judge too.
+    let served = AppleAppSiteAssociation.served(
+      rules: rules, host: host, switchedOff: switchedOff, appIDs: appIDs.isEmpty ? ["TEAMID1234.verify"] : appIDs,
+      merging: { AssociationMerge.merged($0, with: merged ?? []) })
     if let deployed = parsed.value("--diff") {
       return try AssociationDiff.run(
-        path: deployed, appIDs: appIDs, selection: selection, host: host, current: json, rules: rules,
+        path: deployed, appIDs: appIDs, selection: selection, host: host, current: served.text, rules: rules,
         environment: environment)
     }
     if parsed.has("--report") {
-      let report = AssociationReport(rules: rules, host: host)
-      environment.standardOutput.write(report.text(market: selection.id ?? "", host: host, fileSize: json.utf8.count))
+      let report = AssociationReport(rules: rules, host: host, leadingSlashRuns: served.file.leadingSlashRuns)
+      environment.standardOutput.write(
+        report.text(market: selection.id ?? "", host: host, fileSize: served.text.utf8.count))
       return .success
     }
     if parsed.has("--verify") {
       return try AssociationVerifier.run(
-        parsed, selection: selection, aasa: json, environment: environment)
+        parsed, selection: selection, aasa: served.text, environment: environment)
     }
-    let others = merged ?? []
-    let full = AssociationMerge.merged(json, with: others)
-    guard full.utf8.count <= AppleAppSiteAssociation.sizeLimit else {
-      let bare = AssociationMerge.merged(file.json(appIDs: appIDs, comments: false), with: others)
-      guard bare.utf8.count <= AppleAppSiteAssociation.sizeLimit else {
-        throw CommandFailure(
-          message:
-            "the file would be \(bare.utf8.count) bytes, over Apple's limit of \(AppleAppSiteAssociation.sizeLimit); "
-            + "serve fewer rules on these domains",
-          status: .failure)
-      }
-      environment.standardError.write(
-        "deeplink aasa: comments left out: with them the file is \(full.utf8.count) bytes, over Apple's 128 KB\n")
-      environment.standardOutput.write(bare)
-      return .success
+    guard served.fits else {
+      throw CommandFailure(
+        message:
+          "the file would be \(served.text.utf8.count) bytes, over Apple's limit of \(AppleAppSiteAssociation.sizeLimit); "
+          + "serve fewer rules on these domains",
+        status: .failure)
     }
-    environment.standardOutput.write(full)
+    for note in served.notes { environment.standardError.write("deeplink aasa: \(note)\n") }
+    environment.standardOutput.write(served.text)
     return .success
   }
 
-  /// The market's first domain, its file, and the compiled rules; every domain must get the same file.
-  static func domainFile(
+  /// The market's first domain, the compiled rules, and the reasons the policy gives for the rules
+  /// it switches off; every domain must get the same file.
+  static func domainRules(
     _ selection: MarketSelection
-  ) throws -> (host: String, file: AppleAppSiteAssociation, rules: [CompiledRewrite]) {
+  ) throws -> (host: String, rules: [CompiledRewrite], switchedOff: [String: String]) {
     let rules = selection.configuration.rewriteRules
     let hosts = marketHosts(selection)
     var switchedOff: [String: String] = [:]
@@ -113,7 +110,7 @@ enum AssociationCommands {
       throw CommandFailure(
         message: "`\(different.0)` has different rules from `\(hosts[0])`; serve a file per domain", status: .failure)
     }
-    return (hosts[0], file, rules)
+    return (hosts[0], rules, switchedOff)
   }
 
   /// What to do when the domains' files differ only because `policy` names a rule of one domain

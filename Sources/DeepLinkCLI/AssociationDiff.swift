@@ -144,9 +144,9 @@ enum AssociationDiff {
   }
 
   /// The links both files are judged on: for each current rule of the domain, a typical link and
-  /// the variants a change of rule most often moves (a trailing slash, other letter case, a value
-  /// its capture type refuses, an extra segment, its query item missing, escaped or repeated
-  /// empty); and an example of every component either file claims with, so a path only the
+  /// the variants a change of rule most often moves (a trailing slash, two slashes at the start,
+  /// other letter case, a value its capture type refuses, an extra segment, its query item
+  /// missing, escaped or repeated empty); and an example of every component either file claims with, so a path only the
   /// deployed file knows is judged too.
   static func samples(host: String, rules: [CompiledRewrite], files: [AppleAppSiteAssociationMatcher]) -> [String] {
     var links: [String] = []
@@ -179,6 +179,7 @@ enum AssociationDiff {
       let suffix = query.isEmpty ? "" : "?" + query
       add(typical + suffix)
       add(typical + "/" + suffix)
+      add("/" + typical + suffix)
       add(typical.uppercased() + suffix)
       add(typical + "/extra" + suffix)
       add(path { _, type in type == .string ? "standing-desk" : "abc" } + suffix)

@@ -110,7 +110,9 @@ package enum AssociationSamples {
     add(path, "typical")
     add(path + "/", "trailingSlash")
     add(path + "//", "trailingSlashes")
-    add("/" + path, "leadingSlashes")
+    // Two to four slashes at the start are one run of variant `leadingSlashes`; five, one more than the file lists.
+    for run in 1...3 { add(String(repeating: "/", count: run) + path, "leadingSlashes") }
+    add("////" + path, "fiveLeadingSlashes")
     add("/" + plain.joined(separator: "//"), "innerSlashes")
     add("/" + plain.joined(separator: "///"), "threeSlashes")
     add("/" + plain.joined(separator: "////"), "fourSlashes")

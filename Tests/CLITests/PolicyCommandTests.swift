@@ -101,15 +101,21 @@ import Testing
     ])
     #expect(result.status == 0, "\(result.error)")
     let matcher = try AppleAppSiteAssociationMatcher(json: Data(result.output.utf8))
-    for link in ["https://shop.example.ca/fr/panier", "https://shop.example.ca/en/flyer/77"] {
+    // A switched-off rule's copies for leading slash runs are excluded too.
+    for link in [
+      "https://shop.example.ca/fr/panier", "https://shop.example.ca/en/flyer/77", "https://shop.example.ca//fr/panier",
+      "https://shop.example.ca////en/flyer/77",
+    ] {
       guard case .excluded = matcher.decide(link) else {
         Issue.record("\(link) is not excluded: \(matcher.decide(link))")
         continue
       }
     }
-    guard case .claimed = matcher.decide("https://shop.example.ca/en/cart") else {
-      Issue.record("the cart is no longer claimed")
-      return
+    for link in ["https://shop.example.ca/en/cart", "https://shop.example.ca///en/cart"] {
+      guard case .claimed = matcher.decide(link) else {
+        Issue.record("\(link) is no longer claimed: \(matcher.decide(link))")
+        continue
+      }
     }
   }
 

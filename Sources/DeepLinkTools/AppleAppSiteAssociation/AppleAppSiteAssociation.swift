@@ -25,7 +25,9 @@ import DeepLinkCore
 ///   first item of that name is empty (the router reads the first one); before those exclusions,
 ///   when it is the rule's only required item and a string, the whole query starting with the
 ///   item (its name as written or fully escaped) and a value (`$(first_q)`), which every reading
-///   of repeated items and of escaped names claims.
+///   of repeated items and of escaped names claims;
+/// - after a rule's components, the same again for a path starting with two to four slashes
+///   (`/$(s)` instead of `/`), unless the file leaves them out to stay under ``sizeLimit``.
 package struct AppleAppSiteAssociation: Sendable, Hashable {
   /// One entry of `components`.
   package struct Component: Sendable, Hashable {
@@ -81,12 +83,27 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
     return Self.variables + keys.map { ("first_\($0)", Self.firstItemValues($0)) }
   }
 
+  /// Whether each rule's components are written again for paths starting with two to four
+  /// slashes (``leadingSlashCopies(_:)``).
+  package let leadingSlashRuns: Bool
+
   /// The components for the rules that apply to links of `host`.
   ///
-  /// - Parameter switchedOff: the reason a link policy gives for each rule it switches off (by
-  ///   the rule's pattern): such a rule's links are excluded, right after what is refused
-  ///   everywhere, instead of claimed.
-  package init(rules: [CompiledRewrite], host: String, switchedOff: [String: String] = [:]) {
+  /// - Parameters:
+  ///   - switchedOff: the reason a link policy gives for each rule it switches off (by the
+  ///     rule's pattern): such a rule's links are excluded, right after what is refused
+  ///     everywhere, instead of claimed.
+  ///   - leadingSlashRuns: whether each rule's components are followed by their copies for a
+  ///     path starting with two to four slashes; `false` leaves such links in the browser and each
+  ///     rule's part of the file about half as long (``served(rules:host:switchedOff:appIDs:merging:)``).
+  package init(
+    rules: [CompiledRewrite], host: String, switchedOff: [String: String] = [:], leadingSlashRuns: Bool = true
+  ) {
+    self.leadingSlashRuns = leadingSlashRuns
+    func ruleComponents(_ rule: CompiledRewrite) -> [Component] {
+      let own = Self.components(for: rule)
+      return leadingSlashRuns ? own + Self.leadingSlashCopies(own) : own
+    }
     let applicable = rules.filter { rule in
       if case .host(let pattern) = rule.pattern.namespace { return pattern.matches(host) }
       return false
@@ -98,13 +115,13 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
     }.map(\.element)
     for rule in ordered {
       guard let reason = switchedOff[rule.rule.pattern] else { continue }
-      for var component in Self.components(for: rule) where !component.exclude {
+      for var component in ruleComponents(rule) where !component.exclude {
         component.exclude = true
         component.comment += ": switched off by the link policy: \(reason)"
         components.append(component)
       }
     }
-    for rule in ordered where switchedOff[rule.rule.pattern] == nil { components += Self.components(for: rule) }
+    for rule in ordered where switchedOff[rule.rule.pattern] == nil { components += ruleComponents(rule) }
     var seen: Set<Component> = []
     self.components = components.filter { seen.insert($0).inserted }
   }
@@ -203,6 +220,21 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
       }
     }
     return excludes + firstItems + queryExcludes + includes
+  }
+
+  /// `components` again, each path starting `/$(s)` instead of `/`: a literal slash, then one to
+  /// three more, so a link starting with two to four slashes, which the router reads as one, is
+  /// claimed and excluded as the same link with one. The copy still starts with a literal `/`, so
+  /// it does not depend on how iOS reads a pattern without one. A component for any path, or one
+  /// starting with `*` (what is refused everywhere), already covers every start.
+  static func leadingSlashCopies(_ components: [Component]) -> [Component] {
+    components.compactMap { component in
+      guard let path = component.path, path.hasPrefix("/") else { return nil }
+      var copy = component
+      copy.path = "/$(s)" + path.dropFirst()
+      copy.comment += " (after two to four slashes)"
+      return copy
+    }
   }
 
   /// The variable for the rule's one required query item when the router's reading of it can be

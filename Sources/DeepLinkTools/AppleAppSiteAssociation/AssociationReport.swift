@@ -22,7 +22,10 @@ package struct AssociationReport: Sendable, Hashable {
   package let claimedNotRouted: [Shape]
 
   /// The report for the rules of one domain, as ``AppleAppSiteAssociation`` writes them.
-  package init(rules: [CompiledRewrite], host: String) {
+  ///
+  /// - Parameter leadingSlashRuns: whether the file claims links starting with two to four
+  ///   slashes (``AppleAppSiteAssociation/leadingSlashRuns``).
+  package init(rules: [CompiledRewrite], host: String, leadingSlashRuns: Bool = true) {
     let domainRules = rules.filter { rule in
       if case .host(let pattern) = rule.pattern.namespace { return pattern.matches(host) }
       return false
@@ -50,8 +53,10 @@ package struct AssociationReport: Sendable, Hashable {
           "a literal segment written with percent-escapes: Apple compares the path as written (percentEncoded), "
           + "and `false` would let an escaped slash split a capture"),
       Shape(
-        kind: "leadingSlashes", example: "/" + literal,
-        reason: "repeated slashes at the start: a pattern starts with one literal `/`, as all of Apple's examples do"),
+        kind: "fiveLeadingSlashes", example: "////" + literal,
+        reason:
+          "five or more slashes at the start: a pattern starts with one literal `/`, as all of Apple's examples do, "
+          + "and each rule's copy for a leading run with `/$(s)`, two to four"),
       Shape(
         kind: "fourSlashes", example: literal + "////",
         reason:
@@ -70,6 +75,15 @@ package struct AssociationReport: Sendable, Hashable {
           "a required query item repeated with an empty value: iOS may require every instance to match (WWDC19) or "
           + "refuse on any empty one, unless the item is the query's first, for a rule's only required item, a string"),
     ]
+    if !leadingSlashRuns {
+      stays.insert(
+        Shape(
+          kind: "leadingSlashes", example: "/" + literal,
+          reason:
+            "repeated slashes at the start: each rule's copy for them is left out, since the file would pass "
+            + "Apple's 128 KB with it"),
+        at: 1)
+    }
     var claimed: [Shape] = []
     for rule in domainRules {
       let name = "\(AppleAppSiteAssociation.webPath(rule.pattern.source)) → \(rule.target.source)"

@@ -24,7 +24,7 @@ struct ClaimJudge {
     for domain in domains {
       guard case .exact(let host)? = domain.host else { continue }
       hostsByOwner[domain.owner, default: []].append(host)
-      let file = AppleAppSiteAssociation(rules: rules, host: host).json(appIDs: [Self.appID])
+      let file = AppleAppSiteAssociation.served(rules: rules, host: host, appIDs: [Self.appID]).text
       apple[host] = try? AppleAppSiteAssociationMatcher(json: Data(file.utf8))
     }
     self.apple = apple
