@@ -59,7 +59,7 @@ extension DeepLinkConfiguration {
     guard let written = Self.origin(of: input), let parsed = try? DeepLink(written, knownHosts: knownHosts) else {
       return nil
     }
-    let origin = DeepLink(scheme: parsed.scheme, host: parsed.host, port: parsed.port, pathSegments: [])
+    let origin = parsed.schemeAndHost
     let source = source ?? .external(for: origin)
     var owner = LinkOwner.platform
     var scheme: URLScheme? = nil

@@ -174,11 +174,9 @@ extension DeepLinkConfiguration {
       .match,
       "not found: the value of `\(name)` holds a link, a slash, a dot segment or an invisible control; "
         + "the system opens the app for it, and the app shows its not-found")
-    let link = walk.link
     return .init(
-      input: walk.input, outcome: .notFound, reason: .unsafeParameter,
-      link: DeepLink(scheme: link.scheme, host: link.host, port: link.port, pathSegments: []), source: walk.source,
-      trace: trace, linkOwner: walk.linkOwner)
+      input: walk.input, outcome: .notFound, reason: .unsafeParameter, link: walk.link.schemeAndHost,
+      source: walk.source, trace: trace, linkOwner: walk.linkOwner)
   }
 
   /// The decision for a link nothing takes: `external` for a web link no rule rewrote (the

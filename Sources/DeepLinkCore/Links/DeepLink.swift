@@ -120,6 +120,10 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
   /// The decoded path, `/` followed by the segments joined with `/` (`/` for no segments).
   public var path: String { "/" + pathSegments.joined(separator: "/") }
 
+  /// The link's scheme, host and port alone: what the app's not-found is given for a link the
+  /// system opened the app for and the router refused (`Docs/Security.md`, "Refused links").
+  package var schemeAndHost: DeepLink { DeepLink(scheme: scheme, host: host, port: port, pathSegments: []) }
+
   /// The value of the first query item called `name`, or `nil` if there is none.
   ///
   /// - Complexity: O(*n*) in the number of query items.

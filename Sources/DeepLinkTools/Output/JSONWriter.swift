@@ -30,12 +30,12 @@ package struct JSONWriter: Sendable {
     return String(decoding: json.bytes, as: UTF8.self)
   }
 
-  /// Empties the buffer, keeping its capacity.
   /// Removes the last `count` bytes written (to reopen an object just closed).
   package mutating func dropLast(_ count: Int) {
     bytes.removeLast(min(count, bytes.count))
   }
 
+  /// Empties the buffer, keeping its capacity.
   package mutating func reset() {
     bytes.removeAll(keepingCapacity: true)
     needsComma = false
