@@ -17,7 +17,7 @@ extension DeepLinker {
   ///
   /// - Returns: for each link, whether it is ours and will be handled.
   @discardableResult
-  public func route(contentsOf incoming: [IncomingLink]) -> [Bool] {
+  package func route(contentsOf incoming: [IncomingLink]) -> [Bool] {
     incoming.map { route($0) }
   }
 

@@ -13,7 +13,7 @@ import Foundation
 /// ```
 public struct IncomingLink: Sendable, Hashable, CustomStringConvertible {
   /// How the link reached the app.
-  public enum Channel: Sendable, Hashable {
+  package enum Channel: Sendable, Hashable {
     /// `application(_:open:options:)`, `scene(_:openURLContexts:)`, the URL contexts of a
     /// scene's connection options, SwiftUI's `onOpenURL`.
     case openURL
@@ -30,7 +30,7 @@ public struct IncomingLink: Sendable, Hashable, CustomStringConvertible {
   /// The link.
   public let url: URL
   /// How it reached the app.
-  public let channel: Channel
+  package let channel: Channel
 
   /// A URL the system opened in the app (a custom-scheme link, or a web link handed over by
   /// `open(_:)`).
@@ -60,7 +60,7 @@ public struct IncomingLink: Sendable, Hashable, CustomStringConvertible {
 
   /// The source the router is told: a browsing-web activity is a universal link from outside
   /// the app; for the other channels, `nil` lets the router tell a custom-scheme link from a
-  /// web link by its shape (``DeepLinkCore/LinkSource/external(for:)``).
+  /// web link by its shape (`LinkSource.external(for:)`).
   public var source: LinkSource? {
     switch channel {
     case .userActivity: .universalLink
@@ -80,12 +80,12 @@ public struct IncomingLink: Sendable, Hashable, CustomStringConvertible {
 extension IncomingLink {
   /// The launch options' key of the URL that launched the app
   /// (`UIApplication.LaunchOptionsKey.url`).
-  public static let launchURLKey = "UIApplicationLaunchOptionsURLKey"
+  package static let launchURLKey = "UIApplicationLaunchOptionsURLKey"
   /// The launch options' key of the user activity dictionary
   /// (`UIApplication.LaunchOptionsKey.userActivityDictionary`).
-  public static let launchUserActivityDictionaryKey = "UIApplicationLaunchOptionsUserActivityDictionaryKey"
+  package static let launchUserActivityDictionaryKey = "UIApplicationLaunchOptionsUserActivityDictionaryKey"
   /// The user activity dictionary's key of the activity itself.
-  public static let launchUserActivityKey = "UIApplicationLaunchOptionsUserActivityKey"
+  package static let launchUserActivityKey = "UIApplicationLaunchOptionsUserActivityKey"
 
   /// The links in `application(_:didFinishLaunchingWithOptions:)`'s launch options, keyed by
   /// the keys' raw values: the launch URL, then a browsing-web user activity.
@@ -118,7 +118,7 @@ extension IncomingLink {
   /// - Parameters:
   ///   - urls: the URLs of `connectionOptions.urlContexts`.
   ///   - userActivities: `connectionOptions.userActivities`.
-  public static func links(openedURLs urls: [URL], userActivities: [any IncomingUserActivity]) -> [IncomingLink] {
+  package static func links(openedURLs urls: [URL], userActivities: [any IncomingUserActivity]) -> [IncomingLink] {
     urls.map(IncomingLink.init(openedURL:)) + userActivities.compactMap { IncomingLink(userActivity: $0) }
   }
 }

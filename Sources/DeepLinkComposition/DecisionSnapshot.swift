@@ -16,15 +16,15 @@ import PlatformLinks
 /// let snapshot = try DecisionSnapshot(market: "CA", examples: ["https://shop.example.ca/fr/panier"])
 /// snapshot.differences(from: storedText)  // [] when nothing changed
 /// ```
-public struct DecisionSnapshot: Sendable, Equatable {
+package struct DecisionSnapshot: Sendable, Equatable {
   /// One line per link, sorted by link.
-  public let lines: [String]
+  package let lines: [String]
 
   /// The snapshot of `market`'s corpus decided by its composition, or of the platform's corpus
   /// by the platform alone for `nil`.
   ///
   /// - Throws: ``DeepLinkComposition/CompositionError`` when the market does not compose.
-  public init(market: String?, examples: [String] = []) throws(CompositionError) {
+  package init(market: String?, examples: [String] = []) throws(CompositionError) {
     let configuration = try DeepLinkAssembly.configuration(market: market)
     let owner = market.map(LinkOwner.market) ?? .platform
     self.init(configuration: configuration, links: examples + Self.corpus(of: owner, in: configuration))
@@ -32,26 +32,26 @@ public struct DecisionSnapshot: Sendable, Equatable {
 
   /// The platform corpus's snapshot as `market`'s composition decides it: equal to the
   /// platform's own snapshot unless the market changes a platform link.
-  public static func platform(composedWith market: String) throws(CompositionError) -> DecisionSnapshot {
+  package static func platform(composedWith market: String) throws(CompositionError) -> DecisionSnapshot {
     let platform = try DeepLinkAssembly.configuration(market: nil)
     let combined = try DeepLinkAssembly.configuration(market: market)
     return DecisionSnapshot(configuration: combined, links: corpus(of: .platform, in: platform))
   }
 
   /// The snapshot of `links` decided by `configuration`.
-  public init(configuration: DeepLinkConfiguration, links: [String]) {
+  package init(configuration: DeepLinkConfiguration, links: [String]) {
     var seen: Set<String> = []
     lines = links.filter { seen.insert($0).inserted }.sorted().map { Self.line(configuration.decide($0)) }
   }
 
   /// The snapshot read back from its text (comment lines start with `#`).
-  public init(text: String) {
+  package init(text: String) {
     lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init).filter { !$0.hasPrefix("#") }
   }
 
   /// The links of an example-links file: the part of each line before a tab; comment lines
   /// (`#`) and blank lines skipped.
-  public static func exampleLinks(in text: String) -> [String] {
+  package static func exampleLinks(in text: String) -> [String] {
     text.split(separator: "\n").compactMap { line in
       let link = line.split(separator: "\t", maxSplits: 1).first.map(String.init) ?? ""
       return link.isEmpty || link.hasPrefix("#") ? nil : link
@@ -59,14 +59,14 @@ public struct DecisionSnapshot: Sendable, Equatable {
   }
 
   /// The text stored in a snapshot file.
-  public var text: String {
+  package var text: String {
     "# Decision snapshot: link, outcome, route, parameters, barriers, decided by. "
       + "Regenerate with `deeplink snapshot --update`.\n" + lines.map { $0 + "\n" }.joined()
   }
 
   /// Every link whose line differs from `stored`, as a sentence naming the link, its stored
   /// and its current decision (the rule or route that decides it now, and its owner).
-  public func differences(from stored: DecisionSnapshot) -> [String] {
+  package func differences(from stored: DecisionSnapshot) -> [String] {
     func byLink(_ lines: [String]) -> [String: String] {
       Dictionary(
         lines.map { (String($0.split(separator: "\t", maxSplits: 1)[0]), $0) }, uniquingKeysWith: { a, _ in a })

@@ -43,7 +43,7 @@ public enum DeepLinkAssembly {
 
   /// Every composition problem of `market` against the platform and every other market of the
   /// catalogue (empty when it composes), every check run.
-  public static func validate(market: String) -> [CompositionProblem] {
+  package static func validate(market: String) -> [CompositionProblem] {
     guard let module = MarketCatalogue.market(id: market) else {
       return [.unknownMarket(market, known: MarketCatalogue.ids)]
     }
@@ -51,7 +51,7 @@ public enum DeepLinkAssembly {
   }
 
   /// Every problem of every market, collisions between two markets included.
-  public static func validateCatalogue() -> [CompositionProblem] {
+  package static func validateCatalogue() -> [CompositionProblem] {
     MarketComposer().catalogueProblems()
   }
 

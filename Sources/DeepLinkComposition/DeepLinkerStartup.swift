@@ -35,7 +35,7 @@ extension MarketComposer {
   ///   - configure: a last change to the configurator before it initialises the linker.
   /// - Throws: ``DeepLinkComposition/DependencyError`` when the navigator or the session is missing.
   @MainActor
-  public func startDeepLinker(
+  package func startDeepLinker(
     for market: (any MarketModule)?, container: DependencyContainer,
     configure: @escaping @MainActor (DeepLinker.Configurator) -> DeepLinker.Configurator = { $0 }
   ) throws -> DeepLinkerStartup {
@@ -76,7 +76,7 @@ extension MarketComposer {
 
 extension DeepLinkAssembly {
   /// Starts the router for the catalogue market `market` (`nil`: the platform alone) without
-  /// waiting for its composition; see ``DeepLinkComposition/MarketComposer/startDeepLinker(for:container:configure:)``.
+  /// waiting for its composition; see `MarketComposer.startDeepLinker(for:container:configure:)`.
   ///
   /// - Throws: ``DeepLinkComposition/CompositionError`` for an unknown market; ``DeepLinkComposition/DependencyError`` when
   ///   the navigator or the session is missing.

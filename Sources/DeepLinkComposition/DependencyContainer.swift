@@ -43,7 +43,7 @@ public final class DependencyContainer: Sendable {
   }
 
   /// A child container that resolves from this one what it does not register itself.
-  public func makeChild() -> DependencyContainer { DependencyContainer(parent: self) }
+  package func makeChild() -> DependencyContainer { DependencyContainer(parent: self) }
 
   /// Registers `type`, replacing an earlier registration of it in this container.
   ///
@@ -67,7 +67,7 @@ public final class DependencyContainer: Sendable {
   }
 
   /// Whether `type` can be resolved here or in a parent.
-  public func isRegistered<Service>(_ type: Service.Type) -> Bool {
+  package func isRegistered<Service>(_ type: Service.Type) -> Bool {
     registration(for: ObjectIdentifier(type)) != nil
   }
 

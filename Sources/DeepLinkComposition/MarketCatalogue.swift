@@ -3,15 +3,15 @@ import PlatformLinks
 
 /// Every market the app ships, generated from `Package.swift`'s `markets` list by
 /// `MarketCataloguePlugin`: adding a market is one folder under `Markets/` and one word there.
-public enum MarketCatalogue {
+package enum MarketCatalogue {
   /// The markets, in the order of the list.
-  public static var markets: [any MarketModule] { generatedMarkets }
+  package static var markets: [any MarketModule] { generatedMarkets }
 
   /// The market with identifier `id` (case-insensitive), or `nil`.
-  public static func market(id: String) -> (any MarketModule)? {
+  package static func market(id: String) -> (any MarketModule)? {
     markets.first { $0.id.lowercased() == id.lowercased() }
   }
 
   /// The identifiers of every market.
-  public static var ids: [String] { markets.map(\.id) }
+  package static var ids: [String] { markets.map(\.id) }
 }

@@ -8,7 +8,7 @@ extension MarketComposer {
   ///
   /// - Throws: ``DeepLinkComposition/CompositionError`` for a missing service or any composition problem.
   @MainActor
-  public func makeDeepLinker(
+  package func makeDeepLinker(
     for market: (any MarketModule)?, container: DependencyContainer,
     configure: (DeepLinker.Configurator) -> DeepLinker.Configurator = { $0 }
   ) throws -> DeepLinker {

@@ -25,9 +25,9 @@ import DeepLinkCore
 /// ```
 public struct ChainResolver<Value: Sendable>: Sendable {
   /// The chainable steps' patterns, in registration order.
-  public let patterns: [String]
+  package let patterns: [String]
   /// The chainable steps' values, each at its pattern's position in ``patterns``.
-  public let values: [Value]
+  package let values: [Value]
   let table: RouteTable<Int>
   /// The first literal segment of every step, when every step starts with one: a link whose
   /// first segment is none of them cannot resolve, and is declined without any lookup.
@@ -38,7 +38,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
 
   /// Compiles the chainable steps.
   ///
-  /// - Parameter steps: patterns in the syntax of ``DeepLinkCore/RoutePattern`` and their values,
+  /// - Parameter steps: patterns in the syntax of `RoutePattern` and their values,
   ///   most important first (earlier steps win ties).
   /// - Throws: ``DeepLinkCore/DeepLinkConfigurationError/malformedPattern(_:)`` for a pattern that
   ///   does not parse, ``DeepLinkCore/DeepLinkConfigurationError/conflictingRoutes(_:)`` for two
@@ -63,7 +63,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
   ///   - values: one value for each pattern, in the same order.
   /// - Precondition: `patterns` and `values` have the same count.
   /// - Throws: as ``init(steps:)``.
-  public init(patterns: [String], values: [Value]) throws(DeepLinkConfigurationError) {
+  package init(patterns: [String], values: [Value]) throws(DeepLinkConfigurationError) {
     precondition(patterns.count == values.count, "ChainResolver: one value for each pattern")
     // The table maps each pattern to its index in `values`.
     let compiled = try ChainSteps(patterns: patterns)
@@ -75,7 +75,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
   }
 
   /// The chainable steps, in registration order: ``patterns`` and ``values`` paired.
-  public var steps: [(pattern: String, value: Value)] {
+  package var steps: [(pattern: String, value: Value)] {
     patterns.indices.map { (pattern: patterns[$0], value: values[$0]) }
   }
 

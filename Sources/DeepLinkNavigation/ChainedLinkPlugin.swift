@@ -36,7 +36,7 @@ public struct ChainedLinkPlugin<Value: Sendable>: DeepLinkHandlerPlugin {
   /// as their route and every step in ``DeepLinkDecision/steps``.
   public let name: String
   /// The resolver the plugin decides with.
-  public let resolver: ChainResolver<Value>
+  package let resolver: ChainResolver<Value>
   let handler: Handler
 
   /// Creates the plugin from chainable steps.
@@ -59,7 +59,7 @@ public struct ChainedLinkPlugin<Value: Sendable>: DeepLinkHandlerPlugin {
   ///   - name: the name in telemetry and `debugInfo`.
   ///   - resolver: the chainable steps, compiled.
   ///   - handler: receives each resolved plan, whole, on the main actor.
-  public init(name: String = "ChainedLinkPlugin", resolver: ChainResolver<Value>, handler: @escaping Handler) {
+  package init(name: String = "ChainedLinkPlugin", resolver: ChainResolver<Value>, handler: @escaping Handler) {
     self.name = name
     self.resolver = resolver
     self.handler = handler

@@ -44,7 +44,7 @@ public struct DeepLinkRegistry {
   /// or through the configurator.
   public let linker: DeepLinker
   /// The handlers, in the order they are asked.
-  public let handlers: [any DeepLinkHandler]
+  package let handlers: [any DeepLinkHandler]
 
   /// Creates a registry on a configurator: the handlers are installed after the plugins it
   /// already has, and the configuration is initialised.
@@ -88,12 +88,4 @@ public struct DeepLinkRegistry {
   /// Handles a link and returns at once: `true` when it is the app's and will be handled.
   @discardableResult
   public func handle(_ url: URL) -> Bool { linker.route(url) }
-
-  /// Handles a link and returns at once: `true` when it is the app's and will be handled.
-  @discardableResult
-  public func handle(_ input: String) -> Bool { linker.route(input) }
-
-  /// Handles a link and waits for the outcome: `handled` with the handler's name, `notFound`
-  /// when the fallback got it, `invalid`, `external`…
-  public func handleAndWait(_ input: String) async -> DeepLinkResult { await linker.handle(input) }
 }

@@ -91,7 +91,7 @@ extension DeepLinkResponder {
   /// is a tab, and the destinations the chain's nodes below it show, the responder's own for the
   /// link last. `nil` when no node responds, no node of the chain is a tab, or the responder
   /// shows no destination for the link.
-  public func deepLinkNavigation(for link: DeepLink) -> LinkNavigation? {
+  package func deepLinkNavigation(for link: DeepLink) -> LinkNavigation? {
     guard let responder = hitTest(with: link), let chain = responderChain(to: responder),
       let tabIndex = chain.lastIndex(where: { $0.deepLinkTab != nil }), let tab = chain[tabIndex].deepLinkTab,
       let match = responder.deepLinkRoutes.match(link), let destination = responder.deepLinkDestination(for: match)
@@ -102,7 +102,7 @@ extension DeepLinkResponder {
 
   /// The nodes from this one down to `responder`, both included, or `nil` if `responder` is
   /// not in this subtree. The chain ``ResponderTreePlugin`` prepares, top first.
-  public func responderChain(to responder: any DeepLinkResponder) -> [any DeepLinkResponder]? {
+  package func responderChain(to responder: any DeepLinkResponder) -> [any DeepLinkResponder]? {
     if self === responder { return [self] }
     for child in deepLinkChildren {
       if let chain = child.responderChain(to: responder) { return [self] + chain }
@@ -118,7 +118,7 @@ extension DeepLinkResponder {
   ///
   /// - Returns: the node that responded, or `nil` if none can.
   @discardableResult
-  public func dispatch(_ link: DeepLink) -> (any DeepLinkResponder)? {
+  package func dispatch(_ link: DeepLink) -> (any DeepLinkResponder)? {
     guard let responder = hitTest(with: link), let chain = responderChain(to: responder) else { return nil }
     for (node, next) in zip(chain, chain.dropFirst()) { node.becomeFirstResponder(child: next) }
     responder.becomeFirstResponder(child: nil)

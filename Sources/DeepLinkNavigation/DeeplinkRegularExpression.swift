@@ -17,17 +17,17 @@ import Foundation
 /// let expression = try DeeplinkRegularExpression(#"shop://pdp/(?<id>[0-9]+)"#)
 /// expression.match(try DeepLink("shop://pdp/123"))?["id"]  // "123"
 /// ```
-public struct DeeplinkRegularExpression: Sendable {
+package struct DeeplinkRegularExpression: Sendable {
   /// The expression as written.
-  public let source: String
+  package let source: String
   /// The names of its named groups, in order.
-  public let groupNames: [String]
+  package let groupNames: [String]
   let expression: NSRegularExpression
 
   /// Compiles an expression, case-insensitively (links' schemes and hosts are lowercase already).
   ///
   /// - Throws: ``DeeplinkRegularExpressionError`` quoting the expression when it does not compile.
-  public init(_ source: String) throws(DeeplinkRegularExpressionError) {
+  package init(_ source: String) throws(DeeplinkRegularExpressionError) {
     do {
       expression = try NSRegularExpression(pattern: source, options: [.caseInsensitive])
     } catch {
@@ -40,7 +40,7 @@ public struct DeeplinkRegularExpression: Sendable {
   /// The match of the whole of `link`, with the named groups as parameters, or `nil`.
   ///
   /// - Complexity: O(*n*) or worse in the link's length, depending on the expression.
-  public func match(_ link: DeepLink) -> MatchedDeepLink? {
+  package func match(_ link: DeepLink) -> MatchedDeepLink? {
     let text = link.absoluteString
     let whole = NSRange(location: 0, length: text.utf16.count)
     guard let result = expression.firstMatch(in: text, options: [.anchored], range: whole), result.range == whole

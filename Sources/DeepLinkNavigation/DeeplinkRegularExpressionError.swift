@@ -3,7 +3,7 @@ import DeepLinkCore
 /// A ``Deeplinkable`` module's regular expression that does not compile.
 public struct DeeplinkRegularExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The expression as written.
-  public let expression: String
+  package let expression: String
 
   /// What went wrong and what to do.
   public var description: String {

@@ -95,9 +95,6 @@ public struct DeeplinkableRouter: DeepLinkHandlerPlugin {
     self.present = present
   }
 
-  /// The module types' names, in order.
-  public var moduleNames: [String] { modules.map(\.typeName) }
-
   /// The module type and match for `link`: table first, then regular expressions.
   ///
   /// - Complexity: O(*d*) in the link's path segments for patterns; each regular expression

@@ -21,10 +21,10 @@ public struct NavigationPlan<Value: Sendable>: Sendable, RandomAccessCollection 
   /// The whole link the plan was resolved from.
   public let link: DeepLink
   /// The steps in order, first presented first; never empty.
-  public let steps: [NavigationStep<Value>]
+  package let steps: [NavigationStep<Value>]
 
   /// Creates a plan; ``ChainResolver`` makes these, tests may too.
-  public init(link: DeepLink, steps: [NavigationStep<Value>]) {
+  package init(link: DeepLink, steps: [NavigationStep<Value>]) {
     self.link = link
     self.steps = steps
   }
@@ -33,7 +33,7 @@ public struct NavigationPlan<Value: Sendable>: Sendable, RandomAccessCollection 
   public var values: [Value] { steps.map(\.value) }
 
   /// The patterns of the steps, in order.
-  public var patterns: [String] { steps.map(\.pattern) }
+  package var patterns: [String] { steps.map(\.pattern) }
 
   /// The position of the first step.
   public var startIndex: Int { steps.startIndex }

@@ -13,10 +13,10 @@ public struct NavigationStep<Value: Sendable>: Sendable {
   public let link: DeepLink
   /// The positions of the run's segments in the whole link's
   /// ``DeepLinkCore/DeepLink/pathSegments``.
-  public let segments: Range<Int>
+  package let segments: Range<Int>
 
   /// Creates a step; ``ChainResolver`` makes these, tests may too.
-  public init(
+  package init(
     value: Value, pattern: String, parameters: [String: String], link: DeepLink, segments: Range<Int>
   ) {
     self.value = value

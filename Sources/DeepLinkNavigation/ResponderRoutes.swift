@@ -24,7 +24,7 @@ public struct ResponderRoutes: Sendable {
 
   /// Compiles `patterns`, most important first (earlier patterns win ties).
   ///
-  /// - Parameter patterns: patterns in the syntax of ``DeepLinkCore/RoutePattern``.
+  /// - Parameter patterns: patterns in the syntax of `RoutePattern`.
   /// - Throws: ``DeepLinkCore/DeepLinkConfigurationError/malformedPattern(_:)`` for a pattern that
   ///   does not parse, ``DeepLinkCore/DeepLinkConfigurationError/conflictingRoutes(_:)`` for two
   ///   patterns that match exactly the same links.
@@ -47,7 +47,7 @@ public struct ResponderRoutes: Sendable {
   }
 
   /// The patterns in registration order.
-  public var patterns: [String] { table.routes.map(\.pattern) }
+  package var patterns: [String] { table.routes.map(\.pattern) }
 
   /// The most specific pattern that matches `link`, with its captures, or `nil`.
   ///

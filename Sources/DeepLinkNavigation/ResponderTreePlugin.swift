@@ -10,7 +10,7 @@ import Foundation
 /// (immutable, `Sendable`), in depth-first order. Deciding walks that snapshot as the default
 /// ``DeepLinkResponder/hitTest(with:)`` walks the tree; handling, on the main actor, runs the
 /// live tree's `hitTest`, `becomeFirstResponder(child:)` chain and `respond(on:)` (see
-/// ``DeepLinkResponder/dispatch(_:)``).
+/// `DeepLinkResponder.dispatch(_:)`).
 ///
 /// The snapshot is the tree's vocabulary of links: children added later answer the links that
 /// are in it. When the set of patterns changes, install a new plugin. When the live tree no
@@ -32,7 +32,7 @@ public struct ResponderTreePlugin: DeepLinkHandlerPlugin {
   /// The name in telemetry, `debugInfo` and ``DeepLinkNavigationState/route``.
   public let name: String
   /// The root of the tree links are dispatched to.
-  public let root: any DeepLinkResponder
+  package let root: any DeepLinkResponder
   let nodes: [Node]
   let unreachable: (@MainActor @Sendable (DeepLink) -> Void)?
   let navigate: (@MainActor @Sendable (LinkNavigation) -> Void)?
@@ -44,7 +44,7 @@ public struct ResponderTreePlugin: DeepLinkHandlerPlugin {
   ///   - name: the name in telemetry and `debugInfo`.
   ///   - unreachable: called with a link the snapshot accepted but no live node responds to.
   ///   - navigate: called, after the tree responded, with where the link took the app
-  ///     (``DeepLinkResponder/deepLinkNavigation(for:)``): the same shape a routed link's
+  ///     (`DeepLinkResponder.deepLinkNavigation(for:)`): the same shape a routed link's
   ///     navigation state has, for an app that keeps its tabs' stacks in one model
   ///     (``TabNavigationState``).
   @MainActor
@@ -67,7 +67,7 @@ public struct ResponderTreePlugin: DeepLinkHandlerPlugin {
   }
 
   /// The number of nodes in the snapshot.
-  public var nodeCount: Int { nodes.count }
+  package var nodeCount: Int { nodes.count }
 
   /// Accepts `link` when a node of the snapshot matches it, the first in depth-first order,
   /// naming that node's pattern as the link's step.

@@ -148,19 +148,19 @@ extension TabNavigationState {
   /// fields. Encode it with any `Encoder` (the app's scene storage, a file).
   public struct Record: Sendable, Hashable, Codable {
     /// The tab on screen.
-    public var selectedTab: NavigationTab
+    package var selectedTab: NavigationTab
     /// Each tab's stack, by the tab's name.
-    public var stacks: [String: [DestinationRecord]]
+    package var stacks: [String: [DestinationRecord]]
     /// Each tab root's value, by the tab's name.
-    public var roots: [String: DestinationRecord]
+    package var roots: [String: DestinationRecord]
   }
 
   /// One destination as its type's name and its fields.
-  public struct DestinationRecord: Sendable, Hashable, Codable {
+  package struct DestinationRecord: Sendable, Hashable, Codable {
     /// The destination type's name (`String(reflecting:)`: module and type).
-    public var type: String
+    package var type: String
     /// Its fields, as a link's parameters carry them.
-    public var values: DeepLinkParameters
+    package var values: DeepLinkParameters
   }
 
   /// The state to save (a presented sheet is not saved: restoring opens the tabs).

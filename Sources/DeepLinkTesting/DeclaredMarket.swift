@@ -80,9 +80,9 @@ package struct PassingBarrier: DeepLinkHandlingBarrier {
     self.name = name
   }
 
-  @MainActor public func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus { .passed }
+  @MainActor package func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus { .passed }
 
-  @MainActor public func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
+  @MainActor package func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
     completion(true)
   }
 }

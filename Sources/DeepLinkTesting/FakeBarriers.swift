@@ -39,9 +39,6 @@ public final class ControlledBarrier: DeepLinkHandlingBarrier {
     for waiter in woken { waiter.continuation.resume() }
   }
 
-  /// How many checks wait for an answer.
-  public var pendingChecks: Int { pending.count }
-
   /// Answers every pending check (calling each completion `times` times, to test that extra
   /// calls are ignored).
   public func answer(_ passed: Bool, times: Int = 1) {

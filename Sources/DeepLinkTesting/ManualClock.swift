@@ -36,9 +36,6 @@ public final class ManualClock: DeepLinkClock {
 
   public var now: Duration { state.withLock { $0.now } }
 
-  /// How many tasks are sleeping on this clock.
-  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
-
   public func sleep(for duration: Duration) async throws {
     let id = state.withLock { state -> UInt64 in
       state.nextID += 1

@@ -55,8 +55,8 @@ public final class RecordingNavigator: Navigator, Session {
 
   /// Every `show` call's destinations as `AnyHashable`, for comparing with values of several
   /// types: `[[CartPage(locale: "fr")], [ProductPage(id: 1)]]`.
-  public var shownValues: [[AnyHashable]] { shown.map { $0.map { AnyHashable($0) } } }
+  package var shownValues: [[AnyHashable]] { shown.map { $0.map { AnyHashable($0) } } }
 
   /// The last destination shown (the link's own, on top of its parents), if any.
-  public var last: (any LinkDestination)? { shown.last?.last }
+  package var last: (any LinkDestination)? { shown.last?.last }
 }

@@ -68,7 +68,7 @@ public final class RecordingTelemetry: DeepLinkTelemetry {
   }
 
   /// The kinds of the events of one link, in order.
-  public func kinds(of linkID: UInt64) -> [DeepLinkEvent.Kind] {
+  func kinds(of linkID: UInt64) -> [DeepLinkEvent.Kind] {
     events.filter { $0.linkID == linkID }.map(\.kind)
   }
 
@@ -79,7 +79,7 @@ public final class RecordingTelemetry: DeepLinkTelemetry {
   }
 
   /// Every link's final event kind, by link id.
-  public var finalKinds: [UInt64: DeepLinkEvent.Kind] {
+  package var finalKinds: [UInt64: DeepLinkEvent.Kind] {
     var result: [UInt64: DeepLinkEvent.Kind] = [:]
     for event in events where event.kind.isFinal { result[event.linkID] = event.kind }
     return result
@@ -87,12 +87,12 @@ public final class RecordingTelemetry: DeepLinkTelemetry {
 
   /// How many final events each link had, by link id: exactly one each, if telemetry keeps its
   /// promise (``finalKinds`` keeps only the last, so it cannot see a second).
-  public var finalEventCounts: [UInt64: Int] {
+  package var finalEventCounts: [UInt64: Int] {
     var result: [UInt64: Int] = [:]
     for event in events where event.kind.isFinal { result[event.linkID, default: 0] += 1 }
     return result
   }
 
   /// Forgets every event.
-  public func reset() { storage.withLock { $0.events.removeAll() } }
+  package func reset() { storage.withLock { $0.events.removeAll() } }
 }

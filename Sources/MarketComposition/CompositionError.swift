@@ -39,7 +39,7 @@ public enum CompositionProblem: Sendable, Hashable, CustomStringConvertible {
   case unknownMarket(String, known: [String])
 
   /// The market the problem is about, if any.
-  public var market: String? {
+  package var market: String? {
     switch self {
     case .capturesPlatformLink(let market, _, _, _, _), .capturesBrowserLink(let market, _, _),
       .outOfScope(let market, _, _, _, _), .reservedBarrier(let market, _), .selfDeclaredOverride(let market, _),
@@ -140,7 +140,7 @@ public struct CompositionError: Error, Sendable, Hashable, CustomStringConvertib
   public let problems: [CompositionProblem]
 
   /// Creates an error.
-  public init(market: String?, problems: [CompositionProblem]) {
+  package init(market: String?, problems: [CompositionProblem]) {
     self.market = market
     self.problems = problems
   }

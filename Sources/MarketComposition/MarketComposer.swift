@@ -14,14 +14,14 @@ import PlatformLinks
 /// let composer = MarketComposer(catalogue: MarketCatalogue.markets)
 /// let configuration = try composer.configuration(for: MarketCatalogue.market(id: "CA"))
 /// ```
-public struct MarketComposer: Sendable {
+package struct MarketComposer: Sendable {
   /// The markets every composed market is checked against (domains, schemes, hosts).
-  public var catalogue: [any MarketModule]
+  package var catalogue: [any MarketModule]
   /// The platform rules a market may replace.
-  public var overrides: [MarketOverride]
+  package var overrides: [MarketOverride]
   /// Whether composition checks each route's destination type against its route and the rules
   /// onto it (``DeepLinkCore/DestinationMismatch``). On by default.
-  public var checksDestinations: Bool
+  package var checksDestinations: Bool
   /// What the package's build checked: the fingerprint of a market's declarations
   /// (``MarketDeclaration/fingerprint``) by its identifier. A market whose declarations have the
   /// fingerprint the build checked composes without the checks again. None (every market checked)
@@ -29,7 +29,7 @@ public struct MarketComposer: Sendable {
   package var checkedWhenBuilt: @Sendable (String) -> UInt64? = { _ in nil }
 
   /// A composer over `catalogue` with the platform's own overrides.
-  public init(
+  package init(
     catalogue: [any MarketModule],
     overrides: [MarketOverride] = PlatformLinks.marketOverrides,
     checksDestinations: Bool = true
@@ -42,12 +42,12 @@ public struct MarketComposer: Sendable {
   /// The pure, `Sendable` configuration for `market` (the platform alone for `nil`).
   ///
   /// - Throws: ``CompositionError`` with every problem found.
-  public func configuration(for market: (any MarketModule)?) throws(CompositionError) -> DeepLinkConfiguration {
+  package func configuration(for market: (any MarketModule)?) throws(CompositionError) -> DeepLinkConfiguration {
     try compose(market, services: .decisionOnly).configuration
   }
 
   /// Every problem of `market` (empty when it composes).
-  public func problems(of market: any MarketModule) -> [CompositionProblem] {
+  package func problems(of market: any MarketModule) -> [CompositionProblem] {
     do {
       _ = try configuration(for: market)
       return []
@@ -58,7 +58,7 @@ public struct MarketComposer: Sendable {
 
   /// Every problem of every market of the catalogue; a collision between two markets is
   /// reported once, from the market listed first.
-  public func catalogueProblems() -> [CompositionProblem] {
+  package func catalogueProblems() -> [CompositionProblem] {
     var seenCollisions: Set<Set<String>> = []
     var result: [CompositionProblem] = []
     for market in catalogue {
@@ -189,13 +189,13 @@ public struct MarketComposer: Sendable {
       routes: PlatformRoute.platformCatalogue.compactMap { route in
         (try? route.pattern).map { MarketBoundary.Route(name: route.name, pattern: $0) }
       },
-      barriers: PlatformBarrierName.reservedList)
+      barriers: BarrierName.platformReserved)
     let others = catalogue.filter { $0.id != id }.map {
       MarketBoundary.Side(owner: .market($0.id), domains: $0.domains, schemes: $0.urlSchemes)
     }
     return MarketBoundary(
       platform: platformSide, chainSteps: (PlatformChains.name, chainable),
-      reservedBarriers: Set(PlatformBarrierName.reservedList), overrides: overrides, markets: others)
+      reservedBarriers: Set(BarrierName.platformReserved), overrides: overrides, markets: others)
   }
 
   /// Rewrite targets of `market`'s configuration that no route or plugin handles.
@@ -221,7 +221,7 @@ extension DeepLinkSpecification {
     domains += market.side.domains.map { $0.owned(by: owner) }
     universalLinks += market.side.rules.map { $0.owned(by: owner) }
     for plugin in market.plugins { install(plugin, owner: owner) }
-    for barrier in market.barriers where !PlatformBarrierName.reservedList.contains(barrier.name) {
+    for barrier in market.barriers where !BarrierName.platformReserved.contains(barrier.name) {
       install(barrier, owner: owner)
     }
   }

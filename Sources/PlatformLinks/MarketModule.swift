@@ -8,7 +8,7 @@ public struct MarketServices: Sendable {
   public let session: any Session
 
   /// Creates the services.
-  public init(navigator: any Navigator, session: any Session) {
+  package init(navigator: any Navigator, session: any Session) {
     self.navigator = navigator
     self.session = session
   }
@@ -79,11 +79,11 @@ extension MarketModule {
 /// Literal segments ignore ASCII case.
 public struct WebPath: Sendable, Hashable {
   /// The path pattern, starting with `/`.
-  public let path: String
+  package let path: String
   /// The platform (or market) route it opens.
-  public let route: PlatformRoute
+  package let route: PlatformRoute
   /// Fixed parameters passed on with every link of the path.
-  public let parameters: [String: String]
+  package let parameters: [String: String]
 
   /// Declares a web path.
   public init(_ path: String, to route: PlatformRoute, parameters: [String: String] = [:]) {

@@ -8,17 +8,17 @@
 /// ```swift
 /// MarketOverride(market: "CA", platformRule: "https://shop.example.com/store/{id}")
 /// ```
-public struct MarketOverride: Sendable, Hashable, CustomStringConvertible {
+package struct MarketOverride: Sendable, Hashable, CustomStringConvertible {
   /// The market allowed to override.
-  public let market: String
+  package let market: String
   /// The platform rule's source pattern, as written in ``PlatformLinks/universalLinks``.
-  public let platformRule: String
+  package let platformRule: String
 
   /// Grants `market` the right to replace the platform rule whose pattern is `platformRule`.
-  public init(market: String, platformRule: String) {
+  package init(market: String, platformRule: String) {
     self.market = market
     self.platformRule = platformRule
   }
 
-  public var description: String { "market \(market) may override `\(platformRule)`" }
+  package var description: String { "market \(market) may override `\(platformRule)`" }
 }

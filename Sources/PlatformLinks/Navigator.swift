@@ -12,7 +12,7 @@ public struct Screen: LinkDestination, CustomStringConvertible {
   public let parameters: [String: String]
 
   /// Creates a screen.
-  public init(route: String, parameters: [String: String] = [:]) {
+  package init(route: String, parameters: [String: String] = [:]) {
     self.route = route
     self.parameters = parameters
   }

@@ -1,41 +1,41 @@
 import DeepLinkCore
 
 /// Passes when a user is signed in; otherwise starts sign-in and passes if it succeeds.
-public struct AuthenticationBarrier: TypeNamedBarrier {
+package struct AuthenticationBarrier: TypeNamedBarrier {
   private let session: any Session
 
   /// Creates the barrier over the app's session.
-  public init(session: any Session) {
+  package init(session: any Session) {
     self.session = session
   }
 
   /// `authentication`, a name the platform reserves.
-  public static var barrierName: BarrierName { PlatformBarrierName.authentication }
+  package static var barrierName: BarrierName { BarrierName.authentication }
 
-  @MainActor public func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus {
+  @MainActor package func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus {
     session.isSignedIn ? .passed : .needToCheck
   }
 
-  @MainActor public func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
+  @MainActor package func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
     session.signIn(completion: completion)
   }
 }
 
 /// Asks the user, through the ``Navigator``, to confirm a state-changing link from outside the app.
-public struct ConfirmationBarrier: TypeNamedBarrier {
+package struct ConfirmationBarrier: TypeNamedBarrier {
   private let navigator: any Navigator
 
   /// Creates the barrier over the app's navigator.
-  public init(navigator: any Navigator) {
+  package init(navigator: any Navigator) {
     self.navigator = navigator
   }
 
   /// `confirmation`, a name the platform reserves.
-  public static var barrierName: BarrierName { PlatformBarrierName.confirmation }
+  package static var barrierName: BarrierName { BarrierName.confirmation }
 
-  @MainActor public func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus { .needToCheck }
+  @MainActor package func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus { .needToCheck }
 
-  @MainActor public func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
+  @MainActor package func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
     navigator.confirm(deepLink, completion: completion)
   }
 }

@@ -1,26 +1,26 @@
 import DeepLinkCore
 
 /// The platform's own scheme, domains and web paths: the provider every market builds on.
-public struct PlatformLinks: CustomDeeplinkRouteProvider {
+package struct PlatformLinks: CustomDeeplinkRouteProvider {
   /// The platform's custom scheme; every rewrite produces a link of it.
-  public static let scheme = "shop"
+  package static let scheme = "shop"
   /// The platform's universal-link domains.
-  public static let domainNames = ["shop.example.com", "www.shop.example.com"]
+  package static let domainNames = ["shop.example.com", "www.shop.example.com"]
 
   /// The platform rules a market may replace with its own rule for the same links. Empty: no
   /// market overrides a platform link today; the platform team adds an entry here to allow one.
-  public static let marketOverrides: [MarketOverride] = []
+  package static let marketOverrides: [MarketOverride] = []
 
   /// Creates the provider.
-  public init() {}
+  package init() {}
 
-  public var domains: [Domain] { Self.domainNames.map { Domain($0) } }
+  package var domains: [Domain] { Self.domainNames.map { Domain($0) } }
 
-  public var urlSchemes: [URLScheme] { [URLScheme(Self.scheme)] }
+  package var urlSchemes: [URLScheme] { [URLScheme(Self.scheme)] }
 
   /// The platform's web paths (the brief's `LINKS.md`, "Web paths on the platform domains"); anything else on
   /// these domains is `external`.
-  public var universalLinks: [UniversalLink] {
+  package var universalLinks: [UniversalLink] {
     UniversalLink.rules(hosts: Self.domainNames, Self.webPaths)
   }
 
@@ -49,7 +49,7 @@ public struct PlatformLinks: CustomDeeplinkRouteProvider {
 
 extension UniversalLink {
   /// A rule from a web (or market-scheme) pattern to a typed platform route; checked when the
-  /// configuration is compiled. The rule's ``DeepLinkCore/UniversalLink/target`` is the route's
+  /// configuration is compiled. The rule's `UniversalLink.target` is the route's
   /// ``PlatformLinks/PlatformRoute/id``, and its pattern the one parsed where the route is declared.
   ///
   /// ```swift
@@ -61,7 +61,7 @@ extension UniversalLink {
   }
 
   /// The same web paths on several hosts: one rule per host and path, hosts first.
-  public static func rules(hosts: [String], _ paths: [WebPath], isOverride: Bool = false) -> [UniversalLink] {
+  package static func rules(hosts: [String], _ paths: [WebPath], isOverride: Bool = false) -> [UniversalLink] {
     hosts.flatMap { host in
       paths.map {
         UniversalLink("https://" + host + $0.path, to: $0.route, parameters: $0.parameters, isOverride: isOverride)

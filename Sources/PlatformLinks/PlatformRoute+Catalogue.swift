@@ -5,7 +5,7 @@ extension PlatformRoute {
   /// Home: `shop://` and `shop:///`.
   public static let home = PlatformRoute("home", "/", destination: HomePage.self, placement: .root(of: .home))
   /// Home by name: `shop://home`.
-  public static let homeAlias = PlatformRoute("home", "/home", destination: HomePage.self, placement: .root(of: .home))
+  package static let homeAlias = PlatformRoute("home", "/home", destination: HomePage.self, placement: .root(of: .home))
   /// Product detail.
   public static let product = PlatformRoute(
     "product", "/product/{id:int}", destination: ProductPage.self, placement: LinkPlacement(tab: .home))
@@ -20,27 +20,27 @@ extension PlatformRoute {
   public static let cart = PlatformRoute("cart", "/cart", destination: CartPage.self, placement: .root(of: .cart))
   /// Checkout.
   public static let checkout = PlatformRoute(
-    "checkout", "/checkout", barriers: [PlatformBarrierName.authentication], destination: CheckoutPage.self,
+    "checkout", "/checkout", barriers: [.authentication], destination: CheckoutPage.self,
     placement: LinkPlacement(tab: .cart))
   /// Pay an order: changes state.
   public static let pay = PlatformRoute(
-    "pay", "/pay?order_id={order_id:int}", barriers: [PlatformBarrierName.authentication], changesState: true,
+    "pay", "/pay?order_id={order_id:int}", barriers: [.authentication], changesState: true,
     destination: PaymentPage.self, placement: LinkPlacement(tab: .cart, parents: [CheckoutPage.self]))
   /// A payment's detail.
   public static let transaction = PlatformRoute(
-    "transaction", "/transaction/{transaction_id}", barriers: [PlatformBarrierName.authentication],
+    "transaction", "/transaction/{transaction_id}", barriers: [.authentication],
     destination: TransactionPage.self, placement: LinkPlacement(tab: .account, parents: [OrderHistoryPage.self]))
   /// Order history.
   public static let orders = PlatformRoute(
-    "orders", "/orders", barriers: [PlatformBarrierName.authentication], destination: OrderHistoryPage.self,
+    "orders", "/orders", barriers: [.authentication], destination: OrderHistoryPage.self,
     placement: LinkPlacement(tab: .account))
   /// One order.
   public static let order = PlatformRoute(
-    "order", "/orders/{id:int}", barriers: [PlatformBarrierName.authentication], destination: OrderPage.self,
+    "order", "/orders/{id:int}", barriers: [.authentication], destination: OrderPage.self,
     placement: LinkPlacement(tab: .account, parents: [OrderHistoryPage.self], policy: .update))
   /// The account.
   public static let account = PlatformRoute(
-    "account", "/account", barriers: [PlatformBarrierName.authentication], destination: AccountPage.self,
+    "account", "/account", barriers: [.authentication], destination: AccountPage.self,
     placement: .root(of: .account))
   /// Sign in.
   public static let login = PlatformRoute(
@@ -61,7 +61,7 @@ extension PlatformRoute {
     placement: LinkPlacement(tab: .home))
 
   /// Every platform route, in registration order.
-  public static let platformCatalogue: [PlatformRoute] = [
+  package static let platformCatalogue: [PlatformRoute] = [
     home, homeAlias, product, search, category, cart, checkout, pay, transaction, orders, order, account, login, store,
     deals, productList, productDetail,
   ]
@@ -80,23 +80,12 @@ extension NavigationTab {
 }
 
 /// The names of the barriers platform routes use; the app installs barriers under them.
-public enum PlatformBarrierName {
-  /// A signed-in user.
+extension BarrierName {
+  /// The platform's barrier for a signed-in user.
   public static let authentication: BarrierName = "authentication"
-  /// The user's confirmation of a state-changing link from outside the app.
+  /// The platform's confirmation of a state-changing link from outside the app.
   public static let confirmation: BarrierName = "confirmation"
   /// Names only the platform may give a barrier: a market barrier with one of them is refused
   /// at composition, so no market replaces a platform barrier.
-  public static let reserved: Set<BarrierName> = Set(reservedList)
-  /// ``reserved`` as a list, for composition.
-  package static let reservedList: [BarrierName] = [authentication, confirmation]
-}
-
-extension BarrierName {
-  /// The platform's barrier for a signed-in user
-  /// (``PlatformLinks/PlatformBarrierName/authentication``).
-  public static let authentication = PlatformBarrierName.authentication
-  /// The platform's confirmation of a state-changing link from outside the app
-  /// (``PlatformLinks/PlatformBarrierName/confirmation``).
-  public static let confirmation = PlatformBarrierName.confirmation
+  package static let platformReserved: [BarrierName] = [authentication, confirmation]
 }

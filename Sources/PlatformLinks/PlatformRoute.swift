@@ -16,26 +16,26 @@ import DeepLinkCore
 /// ```
 public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   /// A stable name (`product`), used for screens and telemetry.
-  public let name: String
+  package let name: String
   /// The app pattern as written (`/product/{id:int}`).
-  public let source: String
+  package let source: String
   /// Barriers every link of this route passes.
-  public let barriers: [BarrierName]
+  package let barriers: [BarrierName]
   /// Whether the route changes state (pays, deletes…): links from outside the app then pass
   /// the confirmation barrier too.
-  public let changesState: Bool
+  package let changesState: Bool
   /// Whether the route is a step of chained links (`/productlist/{id}/productdetail/{id}`).
-  public let isChainable: Bool
+  package let isChainable: Bool
   /// The captures that hold free text (search's query): exempt from the slash and dot part of
   /// the captured-value rule, not from its control, bidi and zero-width part.
-  public let freeTextParameters: Set<String>
+  package let freeTextParameters: Set<String>
   /// The app's value for a link of this route, made from its parameters; `nil` for a route
   /// whose links are shown as a ``Screen``.
-  public let destination: (any LinkDestination.Type)?
+  package let destination: (any LinkDestination.Type)?
   /// Where the route's screen lives in the app: its tab and the parent screens below it
   /// (``DeepLinkCore/LinkPlacement``); `nil` for a route that does not say, whose links carry no
   /// ``DeepLinkCore/LinkNavigation``.
-  public let placement: LinkPlacement?
+  package let placement: LinkPlacement?
   /// The app pattern, parsed where the route is declared (or why it does not parse).
   private let parsed: Result<RoutePattern, RoutePatternError>
 
@@ -45,7 +45,7 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
 
   /// Declares a route. The pattern is parsed here, once, and checked when a configuration is
   /// composed (a malformed pattern, or one that is not an app pattern, is a `CompositionProblem`
-  /// naming the route) and whenever ``pattern`` is read; declaring never fails.
+  /// naming the route) and whenever `pattern` is read; declaring never fails.
   public init(
     _ name: String, _ pattern: String, barriers: [BarrierName] = [], changesState: Bool = false,
     isChainable: Bool = false,
@@ -67,7 +67,7 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Throws: ``DeepLinkCore/RoutePatternError`` when the pattern is malformed or does not start
   ///   with `/`.
-  public var pattern: RoutePattern {
+  package var pattern: RoutePattern {
     get throws(RoutePatternError) {
       let compiled = try parsed.get()
       guard compiled.namespace == .app else {
@@ -94,7 +94,7 @@ public struct PlatformRoute: Sendable, Hashable, CustomStringConvertible {
   /// What a link of this route opens: its ``destination`` made from `parameters`, or a
   /// ``Screen`` of the route's name and parameters when the route declares none (or, which
   /// composition rules out for a routed link, when the parameters do not make one).
-  public func destination(from parameters: DeepLinkParameters) -> any LinkDestination {
+  package func destination(from parameters: DeepLinkParameters) -> any LinkDestination {
     if let destination, let value = try? parameters.decode(destination) { return value }
     return Screen(route: name, parameters: parameters.dictionary)
   }

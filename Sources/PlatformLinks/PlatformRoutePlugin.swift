@@ -3,7 +3,7 @@ import Foundation
 
 /// The default handler of one ``PlatformRoute``: a plugin that takes the route in the route table
 /// and shows its destination (``PlatformRoute/destination(from:)``) through the ``Navigator``.
-public struct PlatformRoutePlugin: DeepLinkHandlerPlugin {
+package struct PlatformRoutePlugin: DeepLinkHandlerPlugin {
   /// The route and the navigator, shared by every copy of the plugin.
   private final class Storage: Sendable {
     let route: PlatformRoute
@@ -18,19 +18,19 @@ public struct PlatformRoutePlugin: DeepLinkHandlerPlugin {
   private let storage: Storage
 
   /// The route handled.
-  public var route: PlatformRoute { storage.route }
+  package var route: PlatformRoute { storage.route }
 
   /// Creates the plugin for `route`.
-  public init(route: PlatformRoute, navigator: any Navigator) {
+  package init(route: PlatformRoute, navigator: any Navigator) {
     storage = Storage(route: route, navigator: navigator)
   }
 
-  public var name: String { route.name }
+  package var name: String { route.name }
   /// The route, as ``PluginRoute/init(_:accepts:)`` declares it.
-  public var routes: [PluginRoute] { [PluginRoute(route)] }
+  package var routes: [PluginRoute] { [PluginRoute(route)] }
 
   /// Shows the link's navigation, or its destination, through the navigator.
-  @MainActor public func handleDeepLink(
+  @MainActor package func handleDeepLink(
     with data: (any Sendable)?, state: DeepLinkNavigationState, completion: @escaping @Sendable () -> Void
   ) {
     if let navigation = state.navigation {

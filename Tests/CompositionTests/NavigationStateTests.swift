@@ -76,7 +76,8 @@ import Testing
     let navigator = RecordingNavigator(isSignedIn: false)
     let linker = try #require(composedLinker(CAMarket(), navigator: navigator))
     #expect(
-      await linker.handle("https://shop.example.ca/fr/compte/commandes/9001") == .handled(route: PlatformRoute.order.id))
+      await linker.handle("https://shop.example.ca/fr/compte/commandes/9001") == .handled(route: PlatformRoute.order.id)
+    )
     #expect(navigator.signInRequests == 1)
     let navigation = try #require(navigator.navigations.last)
     #expect(navigation.tab == .account)
@@ -133,7 +134,7 @@ import Testing
   @Test("a market cannot move a platform route to another tab: the boundary names both sides")
   func marketCannotMovePlatformRoute() {
     let moved = PlatformRoute(
-      "order", "/orders/{id:int}", barriers: [PlatformBarrierName.authentication], destination: OrderPage.self,
+      "order", "/orders/{id:int}", barriers: [.authentication], destination: OrderPage.self,
       placement: LinkPlacement(tab: .home))
     let messages = compositionMessages(DeclaredMarket(id: "ZN", routes: [moved]))
     #expect(!messages.isEmpty)

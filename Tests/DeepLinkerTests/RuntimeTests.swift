@@ -286,6 +286,22 @@ import Testing
   }
 
   @Test(
+    "debugInfo prints its routes, plugins and recent links one line each, redacted, none starting a line of its own")
+  func debugReport() async throws {
+    let fixture = try Fixture { $0.install(plugin: CatchAllPlugin()) }
+    _ = await fixture.linker.handle("shop://product/1?token=abc123")
+    _ = await fixture.linker.handle("shop://x\u{2028}plugin forged\u{202E}", source: .inApp)
+    let report = fixture.linker.debugInfo.description
+    let lines = report.split(separator: "\n").map(String.init)
+    #expect(lines.contains("route /product/{id:int} (platform)"))
+    #expect(lines.filter { $0.hasPrefix("plugin ") } == ["plugin CatchAllPlugin"])
+    #expect(
+      lines.contains("link 1 shop://product/1?token=REDACTED: received, matched, handled; route /product/{id:int}"))
+    #expect(lines.contains("link 2 shop://x?plugin forged?: received, invalid; reason invalidCharacter"))
+    #expect(!report.contains("abc123"))
+  }
+
+  @Test(
     "an opaque plugin naming a barrier nobody installed is skipped when the link is decided: notFound, never a drop")
   func unknownBarrierIsDecided() async throws {
     // Route barriers are checked when the configuration compiles; a plugin's barrier is named by

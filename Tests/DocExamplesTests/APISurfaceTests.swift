@@ -31,6 +31,34 @@ import Testing
     return names
   }
 
+  /// How many declarations, top-level or members, the Swift files under `path` make public: the
+  /// lines that start with `public`, after any attributes.
+  static func publicDeclarationCount(under path: String) -> Int {
+    let root = DocBlocksTests.repository.appendingPathComponent(path)
+    let declaration = try! NSRegularExpression(
+      pattern: #"^[ \t]*(?:@\w+(?:\([^)]*\))?\s+)*public\b"#, options: [.anchorsMatchLines])
+    var count = 0
+    let files =
+      FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+    for file in files where file.pathExtension == "swift" {
+      guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+      count += declaration.numberOfMatches(in: text, range: NSRange(text.startIndex..., in: text))
+    }
+    return count
+  }
+
+  @Test("the libraries make at most 500 declarations public, DeepLinkCore at most 250 (Docs/API.md)")
+  func surfaceStaysSmall() {
+    let counts = Dictionary(
+      uniqueKeysWithValues: Self.targets.map { ($0.name, Self.publicDeclarationCount(under: $0.path)) })
+    #expect(counts["DeepLinkCore", default: 0] > 0)
+    #expect(
+      counts["DeepLinkCore", default: 0] <= 250,
+      "DeepLinkCore: \(counts["DeepLinkCore", default: 0]) public declarations")
+    let total = counts.values.reduce(0, +)
+    #expect(total <= 500, "\(total) public declarations: \(counts.sorted { $0.key < $1.key })")
+  }
+
   /// The names API.md lists under each `## Target` heading: the first `code` span of each item.
   static func documentedNames() throws -> [String: [String]] {
     let text = try String(contentsOf: DocBlocksTests.repository.appendingPathComponent("Docs/API.md"), encoding: .utf8)

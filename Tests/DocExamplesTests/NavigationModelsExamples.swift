@@ -99,11 +99,11 @@ final class ProductListModule: Deeplinkable {
       handlers: [LoginHandler(), ProductsHandler()],
       fallback: { link in navigator.showHome() })  // the app's links no handler takes
 
-    registry.handle(url)  // or: await registry.handleAndWait("shop://login")
+    registry.handle(url)  // or, to wait for the outcome: await registry.linker.handle(url)
 
     await registry.linker.waitUntilIdle()
-    #expect(await registry.handleAndWait("shop://login") == .handled(route: RouteID(name: "LoginHandler")))
-    #expect(await registry.handleAndWait("shop://elsewhere") == .notFound)
+    #expect(await registry.linker.handle("shop://login") == .handled(route: RouteID(name: "LoginHandler")))
+    #expect(await registry.linker.handle("shop://elsewhere") == .notFound)
     #expect(navigator.log == ["products", "login", "home"])
   }
 

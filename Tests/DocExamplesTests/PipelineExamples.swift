@@ -54,6 +54,29 @@ struct ConsentBarrier: DeepLinkHandlingBarrier {
   @MainActor func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) { completion(true) }
 }
 
+/// The app's sign-in barrier, named `authentication` as the routes refer to it: a signed-in
+/// user passes; otherwise sign-in starts and the link passes if it succeeds.
+struct SignInBarrier: TypeNamedBarrier {
+  static var barrierName: BarrierName { .authentication }
+  let session: any Session
+  @MainActor func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus {
+    session.isSignedIn ? .passed : .needToCheck
+  }
+  @MainActor func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
+    session.signIn(completion: completion)
+  }
+}
+
+/// The app's confirmation of a state-changing link from outside the app.
+struct AskUserBarrier: DeepLinkHandlingBarrier {
+  let navigator: any Navigator
+  var name: BarrierName { .confirmation }
+  @MainActor func status(for deepLink: DeepLink) -> DeepLinkBarrierStatus { .needToCheck }
+  @MainActor func performCheck(deepLink: DeepLink, completion: @escaping @Sendable (Bool) -> Void) {
+    navigator.confirm(deepLink, completion: completion)
+  }
+}
+
 @MainActor
 @Suite struct PipelineExamples {
   @Test("the router API example routes a web link and an order behind its barrier")
@@ -63,8 +86,7 @@ struct ConsentBarrier: DeepLinkHandlingBarrier {
     let remoteConfig = RemoteConfiguration()
     let browser = Browser()
 
-    let linker = DeepLinker()  // can buffer cold-start links already
-    try linker.configure()
+    let linker = try DeepLinker.configure()
       .add(urlSchemes: [URLScheme("shop")])
       .add(allowedDomains: ["shop.example.com"])
       .add(universalLinks: [UniversalLink("https://shop.example.com/ip/{slug}/{id}", to: "/product/{id:int}")])
@@ -102,8 +124,8 @@ struct ConsentBarrier: DeepLinkHandlingBarrier {
       .add(urlSchemes: [URLScheme("shop")])
       .install(plugin: TransactionPlugin())  // routes: in the route table
       .install(plugin: PaymentPlugin())  // no routes: asked, answers with a typed value
-      .install(barrier: AuthenticationBarrier(session: session))
-      .set(confirmationBarrier: ConfirmationBarrier(navigator: navigator))
+      .install(barrier: SignInBarrier(session: session))
+      .set(confirmationBarrier: AskUserBarrier(navigator: navigator))
       .set(mandatoryBarrier: ConsentBarrier())
       .with(notFoundHandler: { link in navigator.show([HomePage()]) })
       .add(excludedSchemes: ["fb"]).add(blacklistHosts: ["*.ads.example"]).add(whitelistSchemes: ["shop", "https"])

@@ -34,16 +34,6 @@ struct Analytics: DeepLinkTelemetry {
     #expect(tracker.logged.last?.fields["route"] == "/cart")
   }
 
-  @Test("Adoption.md, share links: the CA product link in French")
-  func shareLink() throws {
-    let configuration = try DeepLinkAssembly.configuration(market: "CA")
-    let link = try configuration.webLink(
-      to: PlatformRoute.product.id, parameters: ["id": "123"], owner: .market("CA"), preferences: ["locale": "fr"])
-    // https://shop.example.ca/fr/ip/-/123
-
-    #expect(link.absoluteString == "https://shop.example.ca/fr/ip/-/123")
-  }
-
   @Test("Adoption.md, share links: from a destination value, web and app links")
   func shareLinkOfDestination() throws {
     let navigator = RecordingNavigator()

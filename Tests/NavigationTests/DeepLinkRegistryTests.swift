@@ -1,6 +1,7 @@
 import DeepLinkCore
 import DeepLinkNavigation
 import DeepLinkTesting
+import Foundation
 import Testing
 
 /// A registry handler that takes links whose first segment is `prefix` (any link for `nil`),
@@ -43,7 +44,7 @@ final class PrefixHandler: DeepLinkHandler {
     let alsoProducts = PrefixHandler("alsoProducts", prefix: "products")
     let registry = try DeepLinkRegistry(
       schemes: ["shop", "shopca"], domains: ["shop.example.com"], handlers: [login, products, alsoProducts])
-    #expect(await registry.handleAndWait(row.link) == .handled(route: RouteID(name: row.handler)))
+    #expect(await registry.linker.handle(row.link) == .handled(route: RouteID(name: row.handler)))
     #expect(alsoProducts.handledLinks.isEmpty)
     #expect((login.handledLinks + products.handledLinks).count == 1)
   }
@@ -59,9 +60,9 @@ final class PrefixHandler: DeepLinkHandler {
         .add(allowedDomains: ["shop.example.com"])
         .with(externalURLHandler: { external.append($0.absoluteString) }),
       handlers: [login], fallback: { fallback.append($0.absoluteString) })
-    #expect(await registry.handleAndWait("shop://nowhere") == .notFound)
-    #expect(await registry.handleAndWait("https://elsewhere.example.org/login") == .external)
-    #expect(await registry.handleAndWait("https://shop.example.com/about") == .external)
+    #expect(await registry.linker.handle("shop://nowhere") == .notFound)
+    #expect(await registry.linker.handle("https://elsewhere.example.org/login") == .external)
+    #expect(await registry.linker.handle("https://shop.example.com/about") == .external)
     #expect(fallback == ["shop://nowhere"])
     // The app's own domain goes to the browser with the fragment no association file claims.
     #expect(external == ["https://elsewhere.example.org/login", "https://shop.example.com/about#no_universal_links"])
@@ -77,7 +78,7 @@ final class PrefixHandler: DeepLinkHandler {
     let registry = try DeepLinkRegistry(
       schemes: ["shop"], domains: ["shop.example.com"], handlers: [catchAll],
       fallback: { fallback.append($0.absoluteString) })
-    #expect(HostileLinks.isRefusedFromOutside(await registry.handleAndWait(link), link))
+    #expect(HostileLinks.isRefusedFromOutside(await registry.linker.handle(link), link))
     #expect(catchAll.askedLinks.isEmpty)
     #expect(catchAll.handledLinks.isEmpty)
     // The registry's fallback is the not-found handler: for a link on its scheme the system opened the app for, it
@@ -95,10 +96,10 @@ final class PrefixHandler: DeepLinkHandler {
         .add(blacklistSchemes: ["legacy"])
         .with(telemetry: telemetry),
       handlers: [catchAll])
-    #expect(registry.handle("shop://cart"))
+    #expect(registry.handle(URL(string: "shop://cart")!))
     await registry.linker.waitUntilIdle()
     #expect(telemetry.lastLinkKinds == [.received, .matched, .handled])
-    #expect(await registry.handleAndWait("legacy://cart") == .forbidden(reason: .blacklistedScheme))
+    #expect(await registry.linker.handle("legacy://cart") == .forbidden(reason: .blacklistedScheme))
     #expect(catchAll.handledLinks == ["shop://cart"])
     #expect(registry.linker.debugInfo.plugins == ["catchAll"])
   }

@@ -35,7 +35,7 @@ public struct MXMarket: MarketModule {
 extension PlatformRoute {
   /// Pay an order at a store with a reference: MX only, changes state.
   public static let payInStore = PlatformRoute(
-    "payInStore", "/pay-in-store/{reference}", barriers: [PlatformBarrierName.authentication], changesState: true,
+    "payInStore", "/pay-in-store/{reference}", barriers: [.authentication], changesState: true,
     destination: PayInStorePage.self, placement: LinkPlacement(tab: .account, parents: [OrderHistoryPage.self]))
 }
 

@@ -16,7 +16,7 @@ extension DeepLinkConfiguration {
   ///   - input: the link as received.
   ///   - source: where it came from; by default, from outside the app (custom scheme or
   ///     universal link by its scheme), so confirmation barriers apply.
-  ///   - tracing: whether to record each step in ``DeepLinkDecision/trace`` (for `explain`).
+  ///   - tracing: whether to record each step in `DeepLinkDecision.trace` (for `explain`).
   /// - Complexity: O(*n*) in the link's length plus the route lookup, which does not grow with
   ///   the number of routes; opaque plugins are asked in install order only when no table
   ///   route matched.
@@ -97,7 +97,7 @@ extension DeepLinkConfiguration {
   /// ```
   ///
   /// - Complexity: ``decide(_:source:tracing:)``'s, plus one validation of the bytes.
-  public func decide(utf8 bytes: some Collection<UInt8>, source: LinkSource? = nil, tracing: Bool = false)
+  package func decide(utf8 bytes: some Collection<UInt8>, source: LinkSource? = nil, tracing: Bool = false)
     -> DeepLinkDecision
   {
     decide(utf8: Array(bytes), source: source, tracing: tracing)
@@ -105,7 +105,7 @@ extension DeepLinkConfiguration {
 
   /// ``decide(utf8:source:tracing:)`` for bytes already in an array (`deeplink check`'s lines):
   /// no generic collection code on the way.
-  public func decide(utf8 bytes: [UInt8], source: LinkSource? = nil, tracing: Bool = false) -> DeepLinkDecision {
+  package func decide(utf8 bytes: [UInt8], source: LinkSource? = nil, tracing: Bool = false) -> DeepLinkDecision {
     if let string = String.validUTF8(bytes) {
       return decide(string, source: source, tracing: tracing)
     }

@@ -25,19 +25,19 @@ final class OpaquePlugin: Sendable {
 /// count, not a copy of every table.
 public final class DeepLinkConfiguration: Sendable {
   /// The custom schemes the app answers to.
-  public let urlSchemes: [URLScheme]
+  package let urlSchemes: [URLScheme]
   /// The hosts the app claims for universal links.
-  public let domains: [Domain]
+  package let domains: [Domain]
   /// The rewrite rules, in effect order (overridden rules removed).
-  public var universalLinks: [UniversalLink] { rewriteRules.map(\.rule) }
+  package var universalLinks: [UniversalLink] { rewriteRules.map(\.rule) }
   /// The scheme rewritten links get: the first registered scheme without a custom host.
-  public let appScheme: String
+  package let appScheme: String
   /// The filters applied before routing.
   package let filters: LinkFilters
   /// The barrier every link passes, if any.
-  public let mandatoryBarrier: BarrierName?
+  package let mandatoryBarrier: BarrierName?
   /// The barrier state-changing routes pass when the link came from outside the app.
-  public let confirmationBarrier: BarrierName?
+  package let confirmationBarrier: BarrierName?
   /// The installed barriers, by name, resolved when the configuration is compiled: every
   /// barrier a route, a plugin route or the mandatory barrier names is one of them.
   let barriers: InstalledBarriers
@@ -206,7 +206,7 @@ public final class DeepLinkConfiguration: Sendable {
 
   /// The market the configuration was composed for: the one owner of its rules, domains and
   /// routes other than the platform; `nil` for the platform alone.
-  public var market: String? {
+  package var market: String? {
     for rule in rewriteRules { if let id = rule.rule.owner.marketID { return id } }
     for index in routePatterns.indices {
       if let id = routes.value(at: Int32(index)).owner.marketID { return id }
@@ -218,7 +218,7 @@ public final class DeepLinkConfiguration: Sendable {
   package var opaquePluginNames: [String] { opaquePlugins.map(\.target.name) }
 
   /// The names of the installed barriers, sorted.
-  public var barrierNames: [BarrierName] { barriers.names.sorted() }
+  package var barrierNames: [BarrierName] { barriers.names.sorted() }
 
   /// Who installed each opaque plugin of ``opaquePluginNames``, in the same order.
   package var opaquePluginOwners: [LinkOwner] { opaquePlugins.map(\.target.owner) }

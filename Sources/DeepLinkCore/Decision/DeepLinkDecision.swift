@@ -29,25 +29,25 @@ public enum LinkSource: String, Sendable, Hashable, CaseIterable, Codable {
   case inApp
 
   /// Whether the link came from outside the app.
-  public var isExternal: Bool { self != .inApp }
+  package var isExternal: Bool { self != .inApp }
 
   /// The source a link from outside has when nothing else is known.
-  public static func external(for link: DeepLink) -> LinkSource {
+  package static func external(for link: DeepLink) -> LinkSource {
     link.isWebLink ? .universalLink : .customScheme
   }
 }
 
 /// One line of a decision's trace, as `deeplink explain` prints it.
-public struct DeepLinkTraceStep: Sendable, Hashable, CustomStringConvertible {
+package struct DeepLinkTraceStep: Sendable, Hashable, CustomStringConvertible {
   /// A stage of the way a link travels.
-  public enum Stage: String, Sendable, Hashable, CaseIterable {
+  package enum Stage: String, Sendable, Hashable, CaseIterable {
     case parse, admit, rewrite, match, gate, execute
   }
 
   /// The stage.
-  public let stage: Stage
+  package let stage: Stage
   /// What happened, for a person.
-  public let detail: String
+  package let detail: String
 
   /// Creates a step.
   package init(_ stage: Stage, _ detail: String) {
@@ -55,7 +55,7 @@ public struct DeepLinkTraceStep: Sendable, Hashable, CustomStringConvertible {
     self.detail = detail
   }
 
-  public var description: String { "\(stage.rawValue): \(detail)" }
+  package var description: String { "\(stage.rawValue): \(detail)" }
 }
 
 /// The synchronous decision for one link: parse → admit → rewrite → match.
@@ -65,7 +65,7 @@ public struct DeepLinkTraceStep: Sendable, Hashable, CustomStringConvertible {
 /// run it (which handler or plugin, with which payload: that plan is the linker's own).
 public struct DeepLinkDecision: Sendable {
   /// The input as received.
-  public let input: String
+  package let input: String
   /// What the pipeline decided.
   public let outcome: DeepLinkOutcome
   /// Why, for every outcome but `routed` (``DeepLinkReason/userInfo``,
@@ -77,32 +77,32 @@ public struct DeepLinkDecision: Sendable {
   /// ``DeepLinkReason/encodedSlash`` or ``DeepLinkReason/userInfo``, has its scheme and host only.
   public let link: DeepLink?
   /// The app link a rewrite rule produced, if one applied.
-  public let rewrittenTo: DeepLink?
+  package let rewrittenTo: DeepLink?
   /// The rewrite rule that produced ``rewrittenTo``, if a rule (not a scheme mapping) applied.
-  public let rewriteRule: UniversalLink?
+  package let rewriteRule: UniversalLink?
   /// The route or plugin the link was routed to (its ``RouteID/description`` is the matched
   /// pattern as registered, or an opaque plugin's name); `nil` unless `routed`.
   public let route: RouteID?
   /// For a chained link, every step in order, each with the plugin's name and the step's
   /// pattern (``route`` is the last one); empty otherwise.
-  public let steps: [RouteID]
+  package let steps: [RouteID]
   /// The captured parameters plus those a rewrite passed on.
   public let parameters: DeepLinkParameters
   /// The barriers the link must pass, in order (mandatory, the route's, confirmation).
-  public let barriers: [BarrierName]
+  package let barriers: [BarrierName]
   /// Whether the route waits for the global preconditions.
-  public let waitsForPreconditions: Bool
+  package let waitsForPreconditions: Bool
   /// Where the link came from.
-  public let source: LinkSource
+  package let source: LinkSource
   /// The steps taken, when tracing was asked for; empty otherwise.
-  public let trace: [DeepLinkTraceStep]
+  package let trace: [DeepLinkTraceStep]
   /// Whose link this is: the owner of its domain or scheme, or of the market rule that
   /// rewrote it; `nil` when the link was not admitted.
-  public let linkOwner: LinkOwner?
+  package let linkOwner: LinkOwner?
   /// Who declared the route or plugin the link was routed to; `nil` unless `routed`.
-  public let owner: LinkOwner?
+  package let owner: LinkOwner?
   /// The version of the link policy the link was decided under, if one was in force.
-  public internal(set) var policyVersion: String? = nil
+  package internal(set) var policyVersion: String? = nil
   /// The web page a policy entry sends a switched-off link to (``DeepLinkReason/disabledByPolicy``).
   var policyFallback: DeepLink? = nil
 
@@ -113,7 +113,7 @@ public struct DeepLinkDecision: Sendable {
   /// association files the package writes exclude it (Apple's documented example of an excluded
   /// fragment; an exclusion in Android's dynamic rules), so the operating system cannot give the
   /// link back to the app and no hand-off can loop.
-  public static let browserHandOffFragment = "no_universal_links"
+  package static let browserHandOffFragment = "no_universal_links"
 
   /// The link the external-URL handler gets for an ``DeepLinkOutcome/external`` decision, `nil`
   /// for any other outcome.
@@ -125,7 +125,7 @@ public struct DeepLinkDecision: Sendable {
   /// (``DeepLinkReason/disabledByPolicy``) — is handed over with its fragment replaced by
   /// ``browserHandOffFragment``; the page loses its own fragment, which the server never sees
   /// anyway. A policy entry's fallback is handed over instead of the link when it has one.
-  public var browserLink: DeepLink? {
+  package var browserLink: DeepLink? {
     guard outcome == .external, let link else { return nil }
     if reason == .disabledByPolicy, let policyFallback { return policyFallback }
     guard reason == .unmatchedWebPath || reason == .cleartextWebLink || reason == .disabledByPolicy else {

@@ -40,12 +40,12 @@ public struct DeepLinkParameters: Sendable, Hashable, RandomAccessCollection, Ex
   var entries: ContiguousArray<Entry>
 
   /// No parameters.
-  public init() {
+  package init() {
     entries = []
   }
 
   /// Parameters with these values, in name order.
-  public init(_ dictionary: [String: String]) {
+  package init(_ dictionary: [String: String]) {
     entries = ContiguousArray(dictionary.lazy.map { Entry(name: $0.key, value: $0.value) })
     entries.sort { $0.name < $1.name }
   }
@@ -96,7 +96,7 @@ public struct DeepLinkParameters: Sendable, Hashable, RandomAccessCollection, Ex
   }
 
   /// The value of `name` as text, `nil` when the link has none.
-  public func string(_ name: String) -> String? { self[name] }
+  package func string(_ name: String) -> String? { self[name] }
 
   /// The value of `name` as a decimal integer (an `{name:int}` capture), `nil` when the link has
   /// none or it is not one.
@@ -107,7 +107,7 @@ public struct DeepLinkParameters: Sendable, Hashable, RandomAccessCollection, Ex
   public func uuid(_ name: String) -> UUID? { self[name].flatMap { UUID(uuidString: $0) } }
 
   /// The names, sorted.
-  public var names: [String] { entries.map(\.name).sorted() }
+  package var names: [String] { entries.map(\.name).sorted() }
 
   /// Every parameter, by name.
   ///

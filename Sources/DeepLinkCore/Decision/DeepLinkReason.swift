@@ -66,7 +66,7 @@ public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStri
   /// The cold-start buffer was full; the oldest buffered link was dropped.
   case coldStartBufferOverflow
   /// The router's configuration could not be composed at launch
-  /// (``DeepLinker/dropBufferedLinks(reason:)``): a link that waited for it is dropped.
+  /// (`DeepLinker.dropBufferedLinks(reason:)`): a link that waited for it is dropped.
   case notComposed
   /// An opaque plugin's answer named a barrier that is not installed, and no other candidate
   /// took the link: it is decided `notFound` (the plugin is skipped), never dropped at run time.
@@ -97,5 +97,5 @@ public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStri
 
 extension DeepLinkDecision {
   /// Why a link was not routed; see ``DeepLinkReason``.
-  public typealias Reason = DeepLinkReason
+  package typealias Reason = DeepLinkReason
 }

@@ -7,19 +7,19 @@
 ///   print(route.id.name, route.pattern.parameterNames)
 /// }
 /// ```
-public struct RouteDescription: Sendable, Hashable {
+package struct RouteDescription: Sendable, Hashable {
   /// The route's identity, as a decision routed to it carries it (``DeepLinkDecision/route``).
-  public let id: RouteID
+  package let id: RouteID
   /// The route's app pattern, compiled.
-  public let pattern: RoutePattern
+  package let pattern: RoutePattern
   /// Who declared the route (or the plugin whose route it is).
-  public let owner: LinkOwner
+  package let owner: LinkOwner
   /// The barriers every link of the route passes, in order.
-  public let barriers: [BarrierName]
+  package let barriers: [BarrierName]
   /// Whether the route changes state: links from outside the app pass the confirmation barrier.
-  public let changesState: Bool
+  package let changesState: Bool
   /// Where the route's screen lives in the app (its tab and parents), if the route says.
-  public let placement: LinkPlacement?
+  package let placement: LinkPlacement?
 
   /// Describes a route.
   package init(
@@ -39,7 +39,7 @@ extension DeepLinkConfiguration {
   /// The routes in the table, in registration order: each one's identity (its name is the
   /// pattern for `addRoute` routes, the plugin's name for plugins), compiled pattern, owner,
   /// barriers and whether it changes state.
-  public var routeDescriptions: [RouteDescription] {
+  package var routeDescriptions: [RouteDescription] {
     routePatterns.indices.map { index in
       let target = routes.value(at: Int32(index))
       return RouteDescription(
@@ -50,7 +50,7 @@ extension DeepLinkConfiguration {
   }
 
   /// The description of the route `id` names, if the table holds it.
-  public func route(_ id: RouteID) -> RouteDescription? {
+  package func route(_ id: RouteID) -> RouteDescription? {
     guard let pattern = id.pattern else { return nil }
     for index in routeSources.indices where routeSources[index] == pattern {
       let target = routes.value(at: Int32(index))

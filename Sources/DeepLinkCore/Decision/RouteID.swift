@@ -22,14 +22,14 @@ public struct RouteID: Sendable, Hashable, CustomStringConvertible {
   public let pattern: String?
 
   /// Creates an identity.
-  public init(name: String, pattern: String? = nil) {
+  package init(name: String, pattern: String? = nil) {
     self.name = name
     self.pattern = pattern
   }
 
   /// The identity of a route added by pattern only (`addRoute("/orders/{id}")`), or of a
   /// plugin route whose plugin is named after its path: named after its pattern.
-  public init(pattern: String) {
+  package init(pattern: String) {
     self.name = pattern
     self.pattern = pattern
   }

@@ -40,7 +40,7 @@ extension DeepLinkConfiguration {
   /// with parameters that do not make one (never for a decision of this configuration, whose
   /// composition checked the type, as long as the type's `Decodable` conformance is the
   /// compiler's own).
-  public func destination(for decision: DeepLinkDecision) -> (any LinkDestination)? {
+  package func destination(for decision: DeepLinkDecision) -> (any LinkDestination)? {
     guard let type = target(of: decision)?.destination else { return nil }
     return try? decision.parameters.decode(type)
   }
@@ -67,7 +67,7 @@ extension DeepLinkConfiguration {
 
   /// Where a decision routed to a table route takes the app: the route's tab and its parents,
   /// made from the decision's parameters, then the destination itself
-  /// (``destination(for:)``); `nil` when the decision has no destination or the route declares no
+  /// (`destination(for:)`); `nil` when the decision has no destination or the route declares no
   /// ``LinkPlacement``.
   public func navigation(for decision: DeepLinkDecision) -> LinkNavigation? {
     opening(decision)?.navigation
@@ -98,14 +98,14 @@ extension DeepLinkConfiguration {
   }
 
   /// The link to share for `destination`: the configuration's market's web link to it, else the
-  /// platform's (see ``webLink(to:parameters:owner:preferences:)``). Fields the route does not
+  /// platform's (see `webLink(to:parameters:owner:preferences:)`). Fields the route does not
   /// capture (`locale`) choose among the web rules: `ProductPage(id: 123, locale: "fr")` gives the
   /// market's French product path. The link is returned only when deciding it makes the same
   /// destination again, every field included.
   ///
   /// - Throws: ``ShareLinkError``: ``ShareLinkError/unknownDestination(_:)`` when no route declares
   ///   the type, ``ShareLinkError/noWebRule(route:owner:)`` when the route has no web path (share
-  ///   ``appLink(to:)`` instead), ``ShareLinkError/valuesDoNotRoundTrip(route:parameters:reason:)``
+  ///   `appLink(to:)` instead), ``ShareLinkError/valuesDoNotRoundTrip(route:parameters:reason:)``
   ///   when no web link carries every field.
   public func link(to destination: some LinkDestination) throws(ShareLinkError) -> DeepLink {
     let (route, parameters, preferences) = try parts(of: destination)
@@ -128,7 +128,7 @@ extension DeepLinkConfiguration {
   /// left out. The link is returned only when deciding it gives the route and those captures back.
   ///
   /// - Throws: ``ShareLinkError``.
-  public func appLink(to destination: some LinkDestination) throws(ShareLinkError) -> DeepLink {
+  package func appLink(to destination: some LinkDestination) throws(ShareLinkError) -> DeepLink {
     let (route, parameters, _) = try parts(of: destination)
     let owner = route.owner
     let scheme: String

@@ -14,7 +14,7 @@ extension DeepLinker {
     return try configuration.link(to: destination)
   }
 
-  /// The app's own link for `destination` (see ``DeepLinkConfiguration/appLink(to:)``).
+  /// The app's own link for `destination` (see `DeepLinkConfiguration.appLink(to:)`).
   ///
   /// - Throws: ``ShareLinkError``; ``ShareLinkError/notComposed`` before the linker's
   ///   configuration is ready.

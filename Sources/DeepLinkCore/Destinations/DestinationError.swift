@@ -2,9 +2,9 @@
 ///
 /// Composition checks every declared destination against its route, so a routed link never
 /// fails this way; a destination decoded from parameters of another source can.
-public struct DestinationError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct DestinationError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong with the field.
-  public enum Problem: Sendable, Hashable {
+  package enum Problem: Sendable, Hashable {
     /// The field is not optional and the parameters have no value for it.
     case missing
     /// The value does not read as the field's type.
@@ -14,16 +14,16 @@ public struct DestinationError: Error, Sendable, Hashable, CustomStringConvertib
   }
 
   /// The destination type's name (`ProductPage`).
-  public let destination: String
+  package let destination: String
   /// The field's parameter name (`id`), empty for the destination as a whole.
-  public let field: String
+  package let field: String
   /// The type the field asked for (`Int`).
-  public let fieldType: String
+  package let fieldType: String
   /// What went wrong.
-  public let problem: Problem
+  package let problem: Problem
 
   /// Creates an error.
-  public init(destination: String, field: String, fieldType: String, problem: Problem) {
+  package init(destination: String, field: String, fieldType: String, problem: Problem) {
     self.destination = destination
     self.field = field
     self.fieldType = fieldType
@@ -39,7 +39,7 @@ public struct DestinationError: Error, Sendable, Hashable, CustomStringConvertib
       problem: .unsupported)
   }
 
-  public var description: String {
+  package var description: String {
     let subject = field.isEmpty ? "`\(destination)`" : "field `\(field)` (\(fieldType)) of `\(destination)`"
     switch problem {
     case .missing:

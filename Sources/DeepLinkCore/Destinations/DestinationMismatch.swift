@@ -3,7 +3,7 @@
 /// makes its destination.
 public struct DestinationMismatch: Sendable, Hashable, CustomStringConvertible {
   /// What does not fit.
-  public enum Problem: Sendable, Hashable {
+  package enum Problem: Sendable, Hashable {
     /// The route captures a parameter the destination has no field for.
     case noField(capture: String)
     /// The field's type does not hold every value the capture admits; `rule` names the rewrite
@@ -28,21 +28,21 @@ public struct DestinationMismatch: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The route's pattern.
-  public let route: String
+  package let route: String
   /// The destination type's name.
-  public let destination: String
+  package let destination: String
   /// The field (its parameter name); for ``Problem/noField(capture:)`` the capture's name.
-  public let field: String
+  package let field: String
   /// The field's type as declared (`Int?`), `nil` when there is no field.
-  public let fieldType: String?
+  package let fieldType: String?
   /// What does not fit.
-  public let problem: Problem
+  package let problem: Problem
   /// Whether ``destination`` is a parent screen the route's ``LinkPlacement`` declares, rather
   /// than the route's own destination.
-  public let isParent: Bool
+  package let isParent: Bool
 
   /// Creates a mismatch.
-  public init(
+  package init(
     route: String, destination: String, field: String, fieldType: String?, problem: Problem, isParent: Bool = false
   ) {
     self.route = route

@@ -18,7 +18,7 @@
 /// values, say), which a rewrite rule's fixed value fills (`locale=fr`): a capture can carry a
 /// value that is not one of its cases, so it needs a plain type.
 ///
-/// Composition checks each destination against its route (``DestinationError``): every capture of
+/// Composition checks each destination against its route (`DestinationError`): every capture of
 /// the route's pattern has a field of a type that holds every value the capture admits (an
 /// `{id:int}` capture an `Int` or a `String`, a plain `{slug}` capture a `String`), an optional
 /// capture an optional field, every non-optional field is a capture every link of the route

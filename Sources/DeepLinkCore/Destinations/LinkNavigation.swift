@@ -46,13 +46,13 @@ public enum NavigationPolicy: String, Sendable, Hashable, CaseIterable, Codable 
 /// ```
 public struct LinkPlacement: Sendable, Hashable {
   /// The tab the route's screens live in.
-  public let tab: NavigationTab
+  package let tab: NavigationTab
   /// The screens below the route's own, bottom first.
-  public let parents: [any LinkDestination.Type]
+  package let parents: [any LinkDestination.Type]
   /// Whether the route's screen is its tab's root: a link shows the tab with nothing pushed.
-  public let isTabRoot: Bool
+  package let isTabRoot: Bool
   /// How a link of the route is applied.
-  public let policy: NavigationPolicy
+  package let policy: NavigationPolicy
 
   /// A route's screen in `tab`, above `parents` (bottom first), applied by `policy`.
   public init(tab: NavigationTab, parents: [any LinkDestination.Type] = [], policy: NavigationPolicy = .replace) {
@@ -103,7 +103,7 @@ public struct LinkPlacement: Sendable, Hashable {
 /// The path is ready to assign to the tab's SwiftUI `NavigationStack` path (each value is
 /// `Hashable` and `Codable`), or to turn into view controllers in UIKit. For a route that is its
 /// tab's root (``isTabRoot``) the path holds the root's value alone: the tab shows its root with
-/// nothing pushed, and ``stack`` is empty.
+/// nothing pushed, and `stack` is empty.
 public struct LinkNavigation: Sendable, Hashable, CustomStringConvertible {
   /// The tab to select.
   public let tab: NavigationTab
@@ -125,11 +125,11 @@ public struct LinkNavigation: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The link's own destination: the last of ``path``.
-  public var destination: (any LinkDestination)? { path.last }
+  package var destination: (any LinkDestination)? { path.last }
 
   /// What to put on the tab's navigation stack, above its root: the path, or nothing for a tab
   /// root.
-  public var stack: [any LinkDestination] { isTabRoot ? [] : path }
+  package var stack: [any LinkDestination] { isTabRoot ? [] : path }
 
   public static func == (lhs: LinkNavigation, rhs: LinkNavigation) -> Bool {
     lhs.tab == rhs.tab && lhs.isTabRoot == rhs.isTabRoot && lhs.policy == rhs.policy

@@ -220,7 +220,7 @@ extension DeepLink {
   /// - Parameter bytes: the link's bytes, meant to be UTF-8.
   /// - Throws: ``DeepLinkError``; ``DeepLinkError/invalidUTF8(offset:)`` for bytes that are not UTF-8.
   /// - Complexity: O(*n*) in the number of bytes.
-  public init(utf8 bytes: some Collection<UInt8>) throws(DeepLinkError) {
+  package init(utf8 bytes: some Collection<UInt8>) throws(DeepLinkError) {
     guard let string = String.validUTF8(bytes) else {
       throw .invalidUTF8(offset: PercentEncoding.firstInvalidUTF8Offset(bytes) ?? 0)
     }

@@ -25,9 +25,9 @@ import Foundation
 /// ```
 public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
   /// The longest link accepted, in bytes of UTF-8.
-  public static let maximumLength = 8 * 1024
+  package static let maximumLength = 8 * 1024
   /// The most path segments a link may have.
-  public static let maximumPathSegments = 64
+  package static let maximumPathSegments = 64
 
   /// The parts, behind one reference: a link is handed from stage to stage and kept in
   /// decisions, matches and events, and a copy then costs one reference count instead of one
@@ -78,7 +78,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
   ///
   /// Used by rewrites and reverse routing. The parts are taken as they are; to read a link a
   /// person or another app produced, use ``init(_:)-(String)``.
-  public init(
+  package init(
     scheme: String, host: String? = nil, port: Int? = nil, pathSegments: [String],
     queryItems: [DeepLinkQueryItem] = [], fragment: String? = nil
   ) {
@@ -115,7 +115,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether this is an `http` or `https` link (a universal link or a web page).
-  public var isWebLink: Bool { host != nil }
+  package var isWebLink: Bool { host != nil }
 
   /// The decoded path, `/` followed by the segments joined with `/` (`/` for no segments).
   public var path: String { "/" + pathSegments.joined(separator: "/") }
@@ -133,7 +133,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Every value of the query items called `name`, in order.
-  public func queryValues(_ name: String) -> [String] {
+  package func queryValues(_ name: String) -> [String] {
     queryItems.compactMap { $0.name == name ? $0.value : nil }
   }
 
@@ -258,7 +258,7 @@ public struct DeepLinkQueryItem: Sendable, Hashable, CustomStringConvertible {
   public let value: String?
 
   /// Creates a query item.
-  public init(name: String, value: String?) {
+  package init(name: String, value: String?) {
     self.name = name
     self.value = value
   }

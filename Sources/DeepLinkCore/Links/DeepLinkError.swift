@@ -3,14 +3,14 @@
 /// Such a link is never routed into the app and never handed to the external-URL handler: it is
 /// `invalid`, except that a link from outside the app on one of its own domains or schemes with
 /// an escaped slash (``encodedSlash(offset:)``) or user info (``userInfo``), which Android opens
-/// the app for, is `notFound`, and the app shows its not-found. ``reason`` is a short machine-readable word (used in
+/// the app for, is `notFound`, and the app shows its not-found. `reason` is a short machine-readable word (used in
 /// telemetry and in the `deeplink` tool's `reason` field); ``description`` names the offending
 /// input and what would make it acceptable.
 public enum DeepLinkError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The input is empty.
   case empty
   /// The input, or its normal form (``DeepLink/absoluteString``, which percent-encoding can make
-  /// longer), is longer than ``DeepLink/maximumLength`` bytes of UTF-8; `bytes` is the longer one.
+  /// longer), is longer than `DeepLink.maximumLength` bytes of UTF-8; `bytes` is the longer one.
   case tooLong(bytes: Int)
   /// The input has no `scheme:` prefix (this includes scheme-relative links such as `//host/path`).
   case missingScheme
@@ -47,11 +47,11 @@ public enum DeepLinkError: Error, Sendable, Hashable, CustomStringConvertible {
   case dotSegment(offset: Int)
   /// A path segment decodes to something containing `/`.
   case encodedSlash(offset: Int)
-  /// The path has more than ``DeepLink/maximumPathSegments`` segments.
+  /// The path has more than `DeepLink.maximumPathSegments` segments.
   case tooManyPathSegments(Int)
 
   /// A short, stable, machine-readable word for the failure.
-  public var reason: DeepLinkReason {
+  package var reason: DeepLinkReason {
     switch self {
     case .empty: .empty
     case .tooLong: .tooLong

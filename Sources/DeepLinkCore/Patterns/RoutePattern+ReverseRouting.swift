@@ -45,7 +45,7 @@ extension RoutePattern {
   ///   - scheme: the custom scheme for an app pattern (`/product/{id}`); ignored otherwise.
   ///   - host: the host for a `*.suffix` web pattern, one it matches; ignored otherwise.
   /// - Throws: ``ReverseRoutingError`` naming the parameter or what else is missing.
-  public func link(
+  package func link(
     _ parameters: [String: String], scheme: String? = nil, host: String? = nil
   ) throws(ReverseRoutingError) -> DeepLink {
     let names = parameterNames

@@ -21,7 +21,8 @@
 /// let pattern = try RoutePattern("/product/{id:int}")
 /// pattern.parameterNames  // ["id"]
 /// ```
-public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+@usableFromInline
+package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// One path segment of a pattern.
   package enum Segment: Sendable, Hashable {
     /// A segment that must equal this text (decoded).
@@ -115,15 +116,15 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   private let parts: Parts
 
   /// The pattern as written.
-  public var source: String { parts.source }
+  package var source: String { parts.source }
   /// The lowercased scheme for `scheme://` and web patterns; `nil` for app patterns.
-  public var scheme: String? { parts.scheme }
+  package var scheme: String? { parts.scheme }
   /// The path segments.
   package var segments: [Segment] { parts.segments }
   /// The query captures, in the order written.
   package var queryCaptures: [QueryCapture] { parts.queryCaptures }
   /// Whether literal segments compare without regard to ASCII case.
-  public var isCaseInsensitive: Bool { parts.isCaseInsensitive }
+  package var isCaseInsensitive: Bool { parts.isCaseInsensitive }
   /// The links this pattern can apply to.
   package var namespace: Namespace { parts.namespace }
 
@@ -134,7 +135,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   ///   - caseInsensitive: whether literal segments match without regard to ASCII case
   ///     (`/fr/panier` then also matches `/FR/Panier`). Captured values keep their case.
   /// - Throws: ``RoutePatternError`` quoting the pattern and pointing at the problem.
-  public init(_ source: String, caseInsensitive: Bool = false) throws(RoutePatternError) {
+  package init(_ source: String, caseInsensitive: Bool = false) throws(RoutePatternError) {
     var values = PatternValues(source: Array(source.utf8))
     try RoutePatternParser.read(source, into: &values)
     self.parts = Parts(
@@ -143,7 +144,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Two patterns are equal when they are written the same and read the same way.
-  public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
+  @usableFromInline package static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
     lhs.parts === rhs.parts
       || (lhs.source == rhs.source && lhs.scheme == rhs.scheme && lhs.segments == rhs.segments
         && lhs.queryCaptures == rhs.queryCaptures && lhs.isCaseInsensitive == rhs.isCaseInsensitive
@@ -151,7 +152,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Hashes every part equality compares.
-  public func hash(into hasher: inout Hasher) {
+  @usableFromInline package func hash(into hasher: inout Hasher) {
     hasher.combine(source)
     hasher.combine(scheme)
     hasher.combine(segments)
@@ -161,7 +162,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The names of every capture, path first, then query, in the order written.
-  public var parameterNames: [String] {
+  package var parameterNames: [String] {
     segments.compactMap { segment -> String? in
       switch segment {
       case .literal: nil
@@ -171,7 +172,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The names of the captures every matching link supplies (not optional ones).
-  public var requiredParameterNames: [String] {
+  package var requiredParameterNames: [String] {
     segments.compactMap { segment -> String? in
       switch segment {
       case .parameter(let name, _), .catchAll(let name): name
@@ -180,5 +181,5 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     } + queryCaptures.filter { !$0.isOptional }.map(\.name)
   }
 
-  public var description: String { source }
+  @usableFromInline package var description: String { source }
 }

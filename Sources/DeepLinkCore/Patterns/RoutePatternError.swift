@@ -5,7 +5,7 @@
 /// ```
 public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong with the pattern.
-  public enum Problem: Sendable, Hashable {
+  package enum Problem: Sendable, Hashable {
     /// The pattern starts neither with `/` nor with `scheme://`.
     case missingStart
     /// The scheme is not a letter followed by letters, digits, `+`, `-` or `.`.
@@ -39,14 +39,14 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
   }
 
   /// The pattern as written.
-  public let pattern: String
+  package let pattern: String
   /// The offset, in characters, where the problem was found.
-  public let offset: Int
+  package let offset: Int
   /// What is wrong.
-  public let problem: Problem
+  package let problem: Problem
 
   /// Creates an error for `pattern` at `offset`.
-  public init(pattern: String, offset: Int, problem: Problem) {
+  package init(pattern: String, offset: Int, problem: Problem) {
     self.pattern = pattern
     self.offset = offset
     self.problem = problem

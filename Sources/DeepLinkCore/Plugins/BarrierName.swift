@@ -22,7 +22,7 @@ public struct BarrierName: RawRepresentable, Sendable, Hashable, Comparable, Exp
   }
 
   /// The barrier named `name`.
-  public init(_ name: String) {
+  package init(_ name: String) {
     self.rawValue = name
   }
 

@@ -8,7 +8,7 @@ public enum DeepLinkHandlerOption: Sendable {
   /// typed value: nothing is encoded) handed back as it is to
   /// ``DeepLinkHandlerPlugin/handleDeepLink(with:state:completion:)``. `steps` are the patterns,
   /// in order, the link resolved to (a chained link's screens, the node or module that took it):
-  /// the decision reports the last as its route and all of them in ``DeepLinkDecision/steps``.
+  /// the decision reports the last as its route and all of them in `DeepLinkDecision.steps`.
   case yes(data: (any Sendable)?, steps: [String] = [])
   /// The plugin handles the link, as ``yes(data:steps:)`` does, once the barrier installed under
   /// `name` has passed.
@@ -17,7 +17,7 @@ public enum DeepLinkHandlerOption: Sendable {
 
 extension DeepLinkHandlerOption {
   /// For an accepting answer, its data, the barrier it names and its steps; `nil` for ``no``.
-  public var acceptance: (data: (any Sendable)?, barrier: BarrierName?, steps: [String])? {
+  package var acceptance: (data: (any Sendable)?, barrier: BarrierName?, steps: [String])? {
     switch self {
     case .no: nil
     case .yes(let data, let steps): (data, nil, steps)

@@ -13,7 +13,7 @@
 /// ```
 public struct PluginRoute: Sendable {
   /// The pattern as written.
-  public let source: String
+  package let source: String
   /// The pattern, parsed, or why it is malformed.
   private enum Parsed: Sendable {
     case pattern(RoutePattern)
@@ -21,26 +21,26 @@ public struct PluginRoute: Sendable {
   }
   private let parsed: Parsed
   /// Barriers every link of this route passes.
-  public let barriers: [BarrierName]
+  package let barriers: [BarrierName]
   /// Whether links of this route change state (pay, delete, follow): they then pass the
   /// confirmation barrier when they come from outside the app.
-  public let changesState: Bool
+  package let changesState: Bool
   /// Whether links of this route wait for the global preconditions.
-  public let waitForPreconditions: Bool
+  package let waitForPreconditions: Bool
   /// The captures that hold free text (a search query): exempt from the slash and dot part of
   /// the captured-value rule, not from its control, bidi and zero-width part.
-  public let freeTextParameters: Set<String>
+  package let freeTextParameters: Set<String>
   /// The app's value for a link of this route (``LinkDestination``), made from its parameters;
   /// composition checks it against the pattern and the rules onto it.
-  public let destination: (any LinkDestination.Type)?
+  package let destination: (any LinkDestination.Type)?
   /// Where the route's screen lives in the app (``LinkPlacement``), which the linker turns into
   /// the link's ``LinkNavigation``.
-  public let placement: LinkPlacement?
+  package let placement: LinkPlacement?
   /// A check of the captured values beyond the pattern's types, made while matching: a link it
   /// refuses does not match this route and the next candidate is tried. Called from any thread.
   let accepts: (@Sendable (DeepLinkParameters) -> Bool)?
 
-  /// Declares a route; `pattern` is parsed here, in the syntax of ``RoutePattern``.
+  /// Declares a route; `pattern` is parsed here, in the syntax of `RoutePattern`.
   ///
   /// - Parameters:
   ///   - pattern: the route pattern (`/transaction/{transaction_id:int}`).
@@ -87,7 +87,7 @@ public struct PluginRoute: Sendable {
   /// The pattern, parsed when the route was declared.
   ///
   /// - Throws: ``RoutePatternError`` when it is malformed.
-  public var pattern: RoutePattern {
+  package var pattern: RoutePattern {
     get throws(RoutePatternError) {
       switch parsed {
       case .pattern(let pattern): return pattern

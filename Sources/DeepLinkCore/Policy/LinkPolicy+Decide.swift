@@ -7,7 +7,7 @@ extension LinkPolicy {
   /// the pattern it names.
   ///
   /// - Complexity: a handful of lookups of a few keys each.
-  public func entry(switchingOff decision: DeepLinkDecision, route: RouteID? = nil, at date: Date) -> Entry? {
+  package func entry(switchingOff decision: DeepLinkDecision, route: RouteID? = nil, at date: Date) -> Entry? {
     guard isInForce(at: date) else { return nil }
     func live(_ index: Int?) -> Entry? {
       guard let index else { return nil }
@@ -30,7 +30,7 @@ extension LinkPolicy {
 
   /// The entry that switches off the links of `rule` at `date`, by naming the rule or its target
   /// route; `nil` when none does.
-  public func entry(switchingOff rule: UniversalLink, at date: Date) -> Entry? {
+  package func entry(switchingOff rule: UniversalLink, at date: Date) -> Entry? {
     guard isInForce(at: date) else { return nil }
     for index in [rules[rule.pattern], routes[rule.target.description]].compactMap({ $0 }) {
       let entry = entries[index]
@@ -40,7 +40,7 @@ extension LinkPolicy {
   }
 
   /// The entry that switches off every link to `host` at `date`, if any.
-  public func entry(switchingOffHost host: String, at date: Date) -> Entry? {
+  package func entry(switchingOffHost host: String, at date: Date) -> Entry? {
     guard isInForce(at: date), let index = hosts[host] else { return nil }
     let entry = entries[index]
     return entry.until.map { date < $0 } ?? true ? entry : nil
@@ -50,7 +50,7 @@ extension LinkPolicy {
   /// becomes `external` (to the entry's fallback, or to the link itself if it is a web link) or
   /// `notFound`, with the reason ``DeepLinkReason/disabledByPolicy``; every decision names the
   /// policy's version while it is in force.
-  public func apply(to decision: DeepLinkDecision, at date: Date = Date()) -> DeepLinkDecision {
+  package func apply(to decision: DeepLinkDecision, at date: Date = Date()) -> DeepLinkDecision {
     var result = decision
     apply(to: &result, at: date)
     return result
@@ -60,7 +60,7 @@ extension LinkPolicy {
   /// the policy's version, without a copy.
   ///
   /// - Complexity: a few comparisons of the link's host, rule and route with the policy's.
-  public func apply(to decision: inout DeepLinkDecision, at date: Date = Date()) {
+  package func apply(to decision: inout DeepLinkDecision, at date: Date = Date()) {
     guard isInForce(at: date) else { return }
     if decision.outcome == .routed, let entry = entry(switchingOff: decision, at: date) {
       decision = disabled(decision, by: entry)
@@ -88,7 +88,7 @@ extension LinkPolicy {
 
 extension DeepLinkConfiguration {
   /// Decides `input` (see ``decide(_:source:tracing:)``) under `policy`, if one is given.
-  public func decide(
+  package func decide(
     _ input: String, source: LinkSource? = nil, tracing: Bool = false, policy: LinkPolicy?, at date: Date = Date()
   ) -> DeepLinkDecision {
     var decision = decide(input, source: source, tracing: tracing)

@@ -13,14 +13,14 @@ import Foundation
 ///              {"host": "www.shop.example.ca", "reason": "certificate renewal"}]}
 /// ```
 ///
-/// A document is checked against the configuration it narrows (``init(json:configuration:now:)``):
+/// A document is checked against the configuration it narrows (`init(json:configuration:now:)`):
 /// an unknown name, a repeated key, a field a policy cannot have, an expired date or a document
 /// over 64 KB is refused with an error naming the field.
 public struct LinkPolicy: Sendable, Hashable {
   /// One thing the policy switches off.
-  public struct Entry: Sendable, Hashable {
+  package struct Entry: Sendable, Hashable {
     /// What is switched off, as the document names it.
-    public enum Target: Sendable, Hashable, CustomStringConvertible {
+    package enum Target: Sendable, Hashable, CustomStringConvertible {
       /// A route, by name (`flyer`) or pattern (`/flyer/{store_id:int}`): every link it would open.
       case route(String)
       /// A rewrite rule, by pattern (`https://shop.example.ca/fr/circulaire/{store_id}`) or by the
@@ -29,7 +29,7 @@ public struct LinkPolicy: Sendable, Hashable {
       /// A domain: no link to it opens the app.
       case host(String)
 
-      public var description: String {
+      package var description: String {
         switch self {
         case .route(let name): "route `\(name)`"
         case .rule(let pattern): "rule `\(pattern)`"
@@ -39,17 +39,17 @@ public struct LinkPolicy: Sendable, Hashable {
     }
 
     /// What is switched off.
-    public let target: Target
+    package let target: Target
     /// Why, for people and telemetry.
-    public let reason: String
+    package let reason: String
     /// The web page a switched-off link opens instead, if any (`https` only).
-    public let fallback: DeepLink?
+    package let fallback: DeepLink?
     /// When the entry stops applying, if ever.
-    public let until: Date?
+    package let until: Date?
   }
 
   /// The largest document accepted, in bytes.
-  public static let maximumSize = 64 * 1024
+  package static let maximumSize = 64 * 1024
 
   /// The checked document, shared: a policy is copied into every decision path, so a copy is
   /// one reference count, not one per field.
@@ -94,11 +94,11 @@ public struct LinkPolicy: Sendable, Hashable {
   /// The document's version, named by every decision and event made under it.
   public var version: String { storage.version }
   /// The market it was written for (`nil`: the platform alone).
-  public var market: String? { storage.market }
+  package var market: String? { storage.market }
   /// When the whole policy stops applying, if ever.
-  public var expires: Date? { storage.expires }
+  package var expires: Date? { storage.expires }
   /// The entries, in the document's order.
-  public var entries: [Entry] { storage.entries }
+  package var entries: [Entry] { storage.entries }
   var routes: SmallStringMap<Int> { storage.routes }
   var rules: SmallStringMap<Int> { storage.rules }
   var hosts: SmallStringMap<Int> { storage.hosts }
@@ -111,7 +111,7 @@ public struct LinkPolicy: Sendable, Hashable {
   ///     its market (``DeepLinkConfiguration/market``), or `platform` for the platform alone.
   ///   - now: the time to judge `expires` and `until` against.
   /// - Throws: ``LinkPolicyError`` naming the field at fault.
-  public init(json: some Collection<UInt8>, configuration: DeepLinkConfiguration, now: Date = Date())
+  package init(json: some Collection<UInt8>, configuration: DeepLinkConfiguration, now: Date = Date())
     throws(LinkPolicyError)
   {
     let market = configuration.market
@@ -183,7 +183,7 @@ public struct LinkPolicy: Sendable, Hashable {
   }
 
   /// Whether the policy applies at `date` (before its `expires`).
-  public func isInForce(at date: Date) -> Bool {
+  package func isInForce(at date: Date) -> Bool {
     expires.map { date < $0 } ?? true
   }
 
@@ -266,7 +266,7 @@ public struct LinkPolicy: Sendable, Hashable {
 
   /// The largest `reason` accepted, in UTF-8 bytes: it is copied into every decision, event and
   /// association-file comment the entry makes.
-  public static let maximumReasonSize = 200
+  package static let maximumReasonSize = 200
 
   /// An entry's fallback: an `https` link to a host the configuration declares (its market's
   /// domains or the platform's), with no port, carrying the hand-off fragment so that it cannot
@@ -340,9 +340,9 @@ public struct LinkPolicy: Sendable, Hashable {
 /// Why a link policy document was refused; the previous policy stays in force.
 public struct LinkPolicyError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The field at fault (`disable[2].route`), or empty for the whole document.
-  public let field: String
+  package let field: String
   /// What is wrong and what to do.
-  public let problem: String
+  package let problem: String
 
   init(field: String, _ problem: String) {
     self.field = field

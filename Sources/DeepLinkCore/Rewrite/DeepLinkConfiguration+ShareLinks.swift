@@ -24,7 +24,7 @@ extension DeepLinkConfiguration {
   ///   - owner: whose web links to prefer (a market), or the platform.
   ///   - preferences: values the rule's fixed parameters should have (`locale`).
   /// - Throws: ``ShareLinkError``.
-  public func webLink(
+  package func webLink(
     to route: RouteID, parameters: [String: String], owner: LinkOwner = .platform, preferences: [String: String] = [:]
   ) throws(ShareLinkError) -> DeepLink {
     guard let described = self.route(route) else { throw .unknownRoute(route) }

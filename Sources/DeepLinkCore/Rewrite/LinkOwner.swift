@@ -16,13 +16,13 @@ public enum LinkOwner: Sendable, Hashable, Comparable, CustomStringConvertible {
   case market(String)
 
   /// The market's identifier, or `nil` for the platform.
-  public var marketID: String? {
+  package var marketID: String? {
     if case .market(let id) = self { return id }
     return nil
   }
 
   /// A stable word for machine-readable output: `platform` or the market's identifier.
-  public var word: String { marketID ?? "platform" }
+  package var word: String { marketID ?? "platform" }
 
   /// Whether a route or plugin of this owner may take a link of `linkOwner`: the platform's
   /// take every link; a market's take only that market's links.

@@ -6,12 +6,12 @@
 /// `shop://product/1`.
 public struct URLScheme: Sendable, Hashable, CustomStringConvertible {
   /// The scheme, lowercased.
-  public let scheme: String
+  package let scheme: String
   /// A fixed first segment, lowercased, that links of this scheme may start with (in any case)
   /// and that is dropped.
-  public let customHost: String?
+  package let customHost: String?
   /// Who declared the scheme; composition sets it (``owned(by:)``).
-  public private(set) var owner: LinkOwner = .platform
+  package private(set) var owner: LinkOwner = .platform
 
   /// Creates a scheme entry.
   ///
@@ -24,7 +24,7 @@ public struct URLScheme: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The same scheme, owned by `owner`.
-  public func owned(by owner: LinkOwner) -> URLScheme {
+  package func owned(by owner: LinkOwner) -> URLScheme {
     var copy = self
     copy.owner = owner
     return copy
@@ -39,7 +39,7 @@ public struct URLScheme: Sendable, Hashable, CustomStringConvertible {
 /// ``DeepLinkConfigurationError/invalidDomain(_:)`` naming it.
 public struct Domain: Sendable, Hashable, CustomStringConvertible {
   /// The host as declared (`shop.example.ca`, `*.shop.example.ca`).
-  public let name: String
+  package let name: String
   /// The host pattern, or `nil` when ``name`` is not a valid domain name.
   package var host: RoutePattern.HostPattern? { isValid ? hostPattern : nil }
   /// The host pattern when ``isValid``; a placeholder otherwise (read ``host``, or ``isValid`` first).
@@ -47,7 +47,7 @@ public struct Domain: Sendable, Hashable, CustomStringConvertible {
   /// Whether ``name`` is a valid domain name.
   package let isValid: Bool
   /// Who claimed the domain; composition sets it (``owned(by:)``).
-  public private(set) var owner: LinkOwner = .platform
+  package private(set) var owner: LinkOwner = .platform
 
   /// Declares a domain from `shop.example.ca` or `*.shop.example.ca`.
   public init(_ name: String) {
@@ -59,10 +59,10 @@ public struct Domain: Sendable, Hashable, CustomStringConvertible {
 
   /// Whether this domain covers `host` (lowercased, as ``DeepLink/host``); an invalid domain
   /// covers nothing.
-  public func matches(_ host: String) -> Bool { isValid && hostPattern.matches(host) }
+  package func matches(_ host: String) -> Bool { isValid && hostPattern.matches(host) }
 
   /// The same domain, owned by `owner`.
-  public func owned(by owner: LinkOwner) -> Domain {
+  package func owned(by owner: LinkOwner) -> Domain {
     var copy = self
     copy.owner = owner
     return copy

@@ -1,10 +1,10 @@
 /// A rule that turns a web link (or a link of a market scheme) into one of the app's own links.
 ///
-/// The source is a host-bound or scheme-bound ``RoutePattern``; the target is a route of the app
+/// The source is a host-bound or scheme-bound `RoutePattern`; the target is a route of the app
 /// (``RouteID``) with its app pattern (`/product/{id}`), so a rewrite only ever produces a platform
 /// link. Both patterns are parsed once, when the rule is declared; a malformed one is reported
 /// when the configuration is compiled. Captures the target needs are filled from the source's
-/// captures; the others (such as a `locale`) and the rule's fixed ``parameters`` are passed on to
+/// captures; the others (such as a `locale`) and the rule's fixed `parameters` are passed on to
 /// the handler as extra parameters.
 ///
 /// ```swift
@@ -47,18 +47,18 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
   private let parts: Parts
 
   /// The pattern of the links the rule applies to, as written.
-  public var pattern: String { parts.pattern }
+  package var pattern: String { parts.pattern }
   /// The route the link becomes: its name and its app pattern.
-  public var target: RouteID { parts.target }
+  package var target: RouteID { parts.target }
   /// Fixed parameters passed on with every rewritten link.
-  public var parameters: [String: String] { parts.parameters }
+  package var parameters: [String: String] { parts.parameters }
   /// Whether the source pattern's literals ignore ASCII case (web paths usually do).
-  public var isCaseInsensitive: Bool { parts.isCaseInsensitive }
+  package var isCaseInsensitive: Bool { parts.isCaseInsensitive }
   /// Whether the rule deliberately replaces an earlier rule for the same links. In a composed
   /// configuration only the platform's catalogue can allow a market's rule to do that.
-  public var isOverride: Bool { parts.isOverride }
+  package var isOverride: Bool { parts.isOverride }
   /// Who declared the rule; composition sets it (``owned(by:)``).
-  public var owner: LinkOwner { parts.owner }
+  package var owner: LinkOwner { parts.owner }
 
   /// Declares a rule to the route of an app pattern. It is checked when the configuration is
   /// compiled, which fails with an error naming the rule.
@@ -70,7 +70,7 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
   ///   - parameters: fixed extra parameters.
   ///   - caseInsensitive: whether the pattern's literals ignore ASCII case.
   ///   - isOverride: declares that the rule replaces a platform rule on purpose.
-  public init(
+  package init(
     _ pattern: String, to target: RoutePattern, named name: String? = nil, parameters: [String: String] = [:],
     caseInsensitive: Bool = true, isOverride: Bool = false
   ) {
@@ -116,7 +116,7 @@ public struct UniversalLink: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The same rule, owned by `owner`.
-  public func owned(by owner: LinkOwner) -> UniversalLink {
+  package func owned(by owner: LinkOwner) -> UniversalLink {
     if owner == parts.owner { return self }
     return UniversalLink(
       Parts(

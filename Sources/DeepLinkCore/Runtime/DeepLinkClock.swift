@@ -7,15 +7,15 @@ public protocol DeepLinkClock: Sendable {
 }
 
 /// The real clock: `ContinuousClock`.
-public struct SystemDeepLinkClock: DeepLinkClock {
+package struct SystemDeepLinkClock: DeepLinkClock {
   private let origin = ContinuousClock.now
 
   /// Creates a clock whose ``now`` starts at zero.
-  public init() {}
+  package init() {}
 
-  public var now: Duration { ContinuousClock.now - origin }
+  package var now: Duration { ContinuousClock.now - origin }
 
-  public func sleep(for duration: Duration) async throws {
+  package func sleep(for duration: Duration) async throws {
     try await ContinuousClock().sleep(for: duration)
   }
 }

@@ -24,7 +24,7 @@ public struct DeepLinkNavigationState: Sendable {
   public let navigation: LinkNavigation?
 
   /// Creates a state; the linker makes these, tests may too.
-  public init(
+  package init(
     isColdStart: Bool, source: LinkSource, route: RouteID, parameters: DeepLinkParameters,
     context: (any Sendable)? = nil, link: DeepLink? = nil, destination: (any LinkDestination)? = nil,
     navigation: LinkNavigation? = nil
@@ -96,26 +96,69 @@ public enum PendingLinkPolicy: Sendable, Hashable {
   case queue(limit: Int)
 }
 
-/// What the linker knows about its routes and its recent links.
-public struct DeepLinkDebugInfo: Sendable {
+/// What the linker knows about its routes and its recent links, for a debug screen or a log:
+/// print it (``description``).
+public struct DeepLinkDebugInfo: Sendable, CustomStringConvertible {
   /// One recent link and what happened to it.
-  public struct LinkRecord: Sendable, Hashable {
+  package struct LinkRecord: Sendable, Hashable {
     /// The link's number in telemetry.
-    public let linkID: UInt64
+    package let linkID: UInt64
     /// The link, redacted.
-    public let link: String
+    package let link: String
     /// The events so far, in order.
-    public let events: [DeepLinkEvent.Kind]
+    package let events: [DeepLinkEvent.Kind]
     /// The route, once matched.
-    public let route: RouteID?
+    package let route: RouteID?
     /// The latest reason given.
-    public let reason: String?
+    package let reason: String?
   }
 
   /// The route table, in registration order.
-  public let routes: [RouteDescription]
+  package let routes: [RouteDescription]
   /// Opaque plugins, in the order they are asked.
-  public let plugins: [String]
+  package let plugins: [String]
   /// The most recent links, oldest first.
-  public let recentLinks: [LinkRecord]
+  package let recentLinks: [LinkRecord]
+
+  /// The report, one line per route, plugin and recent link:
+  ///
+  /// ```text
+  /// route product /product/{id:int} (platform)
+  /// route order /orders/{id:int} (platform) barriers: authentication
+  /// plugin ChainedLinkPlugin
+  /// link 3 shop://product/7: received, matched, handled; route /product/{id:int}
+  /// ```
+  ///
+  /// The links are redacted as telemetry redacts them.
+  public var description: String {
+    var lines: [String] = []
+    for route in routes {
+      let name = route.id.name == route.pattern.source ? "" : route.id.name + " "
+      var line = "route \(name)\(route.pattern.source) (\(route.owner.word))"
+      if !route.barriers.isEmpty { line += " barriers: " + route.barriers.map(\.rawValue).joined(separator: ", ") }
+      lines.append(line)
+    }
+    for plugin in plugins { lines.append("plugin \(plugin)") }
+    for record in recentLinks {
+      var line =
+        "link \(record.linkID) \(Self.oneLine(record.link)): " + record.events.map(\.rawValue).joined(separator: ", ")
+      if let route = record.route { line += "; route \(route)" }
+      if let reason = record.reason { line += "; reason \(Self.oneLine(reason))" }
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `text` with every control, format (bidi, zero-width) and line or paragraph separator
+  /// character shown as `?`, so a link cannot start a line of its own in the report.
+  private static func oneLine(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { scalar in
+          switch scalar.properties.generalCategory {
+          case .control, .format, .lineSeparator, .paragraphSeparator: "?"
+          default: scalar
+          }
+        }))
+  }
 }

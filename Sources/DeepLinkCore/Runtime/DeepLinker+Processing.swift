@@ -94,7 +94,7 @@ extension DeepLinker {
   /// event and result: for an app whose configuration could not be composed, so no link waits
   /// for ever. Links arriving later, until the linker is initialised, are dropped at once with
   /// the same reason.
-  public func dropBufferedLinks(reason: DeepLinkReason = .notComposed) {
+  package func dropBufferedLinks(reason: DeepLinkReason = .notComposed) {
     bufferedLinksRefused = reason
     let buffered = coldStartBuffer
     coldStartBuffer = []

@@ -8,16 +8,16 @@ import Foundation
 /// `Codable`; its deadline is wall-clock time, so it holds across launches.
 public struct PendingLinkRecord: Sendable, Hashable, Codable {
   /// The link as received.
-  public let input: String
+  package let input: String
   /// Where it came from, if that was given.
-  public let source: LinkSource?
+  package let source: LinkSource?
   /// When the app first accepted it.
-  public let receivedAt: Date
+  package let receivedAt: Date
   /// After this moment the link is no longer opened: restoring it drops it as `expired`.
-  public let expiresAt: Date
+  package let expiresAt: Date
 
   /// Creates a record.
-  public init(input: String, source: LinkSource?, receivedAt: Date, expiresAt: Date) {
+  package init(input: String, source: LinkSource?, receivedAt: Date, expiresAt: Date) {
     self.input = input
     self.source = source
     self.receivedAt = receivedAt

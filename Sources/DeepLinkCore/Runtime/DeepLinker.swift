@@ -62,25 +62,25 @@ public final class DeepLinker {
   // MARK: Runtime settings
 
   /// Receives every event.
-  public var telemetry: (any DeepLinkTelemetry)?
+  package var telemetry: (any DeepLinkTelemetry)?
   /// The clock for timeouts and durations.
-  public var clock: any DeepLinkClock
+  package var clock: any DeepLinkClock
   /// What happens to a link that arrives while another waits.
-  public var pendingLinkPolicy: PendingLinkPolicy = .supersede
+  package var pendingLinkPolicy: PendingLinkPolicy = .supersede
   /// How many links arriving before initialisation are kept; overflow drops the oldest.
-  public var coldStartBufferLimit = 32
+  package var coldStartBufferLimit = 32
   /// How long links wait for the preconditions before they are dropped.
   public var preconditionTimeout: Duration = .seconds(30)
   /// How many recent links ``debugInfo`` keeps.
-  public var debugHistoryLimit = 50
+  package var debugHistoryLimit = 50
   /// How long an accepted link may still be opened when it is restored after a relaunch
   /// (``restore(_:)``), counted from its first arrival.
-  public var pendingLinkLifetime: Duration = .seconds(15 * 60)
+  package var pendingLinkLifetime: Duration = .seconds(15 * 60)
   /// The wall-clock time, for ``PendingLinkRecord`` deadlines.
-  public var currentDate: @MainActor () -> Date = { Date() }
+  package var currentDate: @MainActor () -> Date = { Date() }
 
   /// The link policy in force, if any: it can only switch links off (``apply(policy:)``).
-  public internal(set) var policy: LinkPolicy?
+  package internal(set) var policy: LinkPolicy?
 
   // MARK: State
 
@@ -115,7 +115,7 @@ public final class DeepLinker {
   }
 
   /// Creates a linker that buffers links until it is configured and initialised.
-  public init(clock: any DeepLinkClock = SystemDeepLinkClock()) {
+  package init(clock: any DeepLinkClock = SystemDeepLinkClock()) {
     self.clock = clock
   }
 
@@ -125,24 +125,24 @@ public final class DeepLinker {
   }
 
   /// Starts configuring this linker, for example one created early to buffer cold-start links.
-  public func configure() -> Configurator {
+  package func configure() -> Configurator {
     Configurator(linker: self)
   }
 
   // MARK: The router API
 
   /// The rewrite rules in effect.
-  public var universalLinks: [UniversalLink] { configuration?.universalLinks ?? specification.universalLinks }
+  package var universalLinks: [UniversalLink] { configuration?.universalLinks ?? specification.universalLinks }
   /// The custom schemes the app answers to.
-  public var urlSchemes: [URLScheme] { configuration?.urlSchemes ?? specification.urlSchemes }
+  package var urlSchemes: [URLScheme] { configuration?.urlSchemes ?? specification.urlSchemes }
   /// The hosts the app claims.
-  public var allowedDomains: [Domain] { configuration?.domains ?? specification.domains }
+  package var allowedDomains: [Domain] { configuration?.domains ?? specification.domains }
 
   /// Adds a route handled by a closure. Before initialisation the route is kept for
   /// `initialize()`; after it, the configuration is recompiled at once.
   ///
   /// - Parameters:
-  ///   - pattern: a ``RoutePattern`` (`/product/{id:int}`).
+  ///   - pattern: a `RoutePattern` (`/product/{id:int}`).
   ///   - waitForPreconditions: whether links wait for the global preconditions.
   ///   - barriers: barriers, by name, the link must pass first.
   ///   - changesState: whether the route pays, deletes, follows…: it then passes the

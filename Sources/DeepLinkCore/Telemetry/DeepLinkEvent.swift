@@ -76,7 +76,7 @@ public struct DeepLinkEvent: Sendable, Hashable, CustomStringConvertible {
   public let policy: String?
 
   /// Creates an event.
-  public init(
+  package init(
     kind: Kind, linkID: UInt64, link: String, route: RouteID? = nil, barrier: BarrierName? = nil,
     reason: String? = nil,
     duration: Duration? = nil, owner: LinkOwner? = nil, policy: String? = nil

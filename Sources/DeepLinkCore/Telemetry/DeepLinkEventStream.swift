@@ -10,26 +10,26 @@
 /// Events arrive in the order they happen. The stream keeps the newest `bufferLimit` events a
 /// slow reader has not taken yet (older ones are dropped from the stream, never from the
 /// forwarded sink); it ends when ``finish()`` is called.
-public final class DeepLinkEventStream: DeepLinkTelemetry {
+package final class DeepLinkEventStream: DeepLinkTelemetry {
   /// The events, for one reader.
-  public let events: AsyncStream<DeepLinkEvent>
+  package let events: AsyncStream<DeepLinkEvent>
   private let continuation: AsyncStream<DeepLinkEvent>.Continuation
   private let next: (any DeepLinkTelemetry)?
 
   /// Creates a stream that also hands every event to `next`, if given.
-  public init(bufferLimit: Int = 1024, forwardingTo next: (any DeepLinkTelemetry)? = nil) {
+  package init(bufferLimit: Int = 1024, forwardingTo next: (any DeepLinkTelemetry)? = nil) {
     (events, continuation) = AsyncStream.makeStream(
       of: DeepLinkEvent.self, bufferingPolicy: .bufferingNewest(bufferLimit))
     self.next = next
   }
 
-  @MainActor public func record(_ event: DeepLinkEvent) {
+  @MainActor package func record(_ event: DeepLinkEvent) {
     next?.record(event)
     continuation.yield(event)
   }
 
   /// Ends ``events``; later events still reach the forwarded sink.
-  public func finish() {
+  package func finish() {
     continuation.finish()
   }
 }
