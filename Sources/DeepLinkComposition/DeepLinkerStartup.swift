@@ -4,8 +4,8 @@ import PlatformLinks
 /// A router that takes links from the first moment of launch and routes them once its
 /// configuration is composed on a background task, so the main thread never waits for it.
 ///
-/// Links handed to ``linker`` before it is ready wait in its cold-start buffer (up to
-/// `coldStartBufferLimit`) and are routed in arrival order, each once, as soon as the
+/// Links handed to ``linker`` before it is ready wait in its cold-start buffer (up to 32) and
+/// are routed in arrival order, each once, as soon as the
 /// configuration is composed; if composition fails, each is dropped with
 /// ``DeepLinkCore/DeepLinkReason/notComposed`` and ``ready`` throws the ``DeepLinkComposition/CompositionError``.
 ///
@@ -76,7 +76,9 @@ extension MarketComposer {
 
 extension DeepLinkAssembly {
   /// Starts the router for the catalogue market `market` (`nil`: the platform alone) without
-  /// waiting for its composition; see `MarketComposer.startDeepLinker(for:container:configure:)`.
+  /// waiting for its composition: the services are resolved from `container` now, on the main
+  /// actor; the configuration is composed on a background task; the linker is initialised back
+  /// on the main actor.
   ///
   /// - Throws: ``DeepLinkComposition/CompositionError`` for an unknown market; ``DeepLinkComposition/DependencyError`` when
   ///   the navigator or the session is missing.

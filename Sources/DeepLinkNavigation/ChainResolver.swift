@@ -38,7 +38,7 @@ public struct ChainResolver<Value: Sendable>: Sendable {
 
   /// Compiles the chainable steps.
   ///
-  /// - Parameter steps: patterns in the syntax of `RoutePattern` and their values,
+  /// - Parameter steps: patterns in the route-pattern syntax (`Docs/RoutePatterns.md`) and their values,
   ///   most important first (earlier steps win ties).
   /// - Throws: ``DeepLinkCore/DeepLinkConfigurationError/malformedPattern(_:)`` for a pattern that
   ///   does not parse, ``DeepLinkCore/DeepLinkConfigurationError/conflictingRoutes(_:)`` for two

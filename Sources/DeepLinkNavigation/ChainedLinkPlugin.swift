@@ -33,7 +33,7 @@ public struct ChainedLinkPlugin<Value: Sendable>: DeepLinkHandlerPlugin {
   public typealias Handler = @MainActor @Sendable (NavigationPlan<Value>, DeepLinkNavigationState) -> Void
 
   /// The plugin's name in telemetry and `debugInfo`; decisions report the last step's pattern
-  /// as their route and every step in ``DeepLinkDecision/steps``.
+  /// as their route, and `deeplink explain` every step.
   public let name: String
   /// The resolver the plugin decides with.
   package let resolver: ChainResolver<Value>

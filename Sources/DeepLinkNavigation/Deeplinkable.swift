@@ -29,7 +29,7 @@ public protocol Deeplinkable {
   /// Empty, the default, means any of the app's schemes. The router sees links after the
   /// engine's rewrites, so a market link (`shopca://ca/pdp/1`) arrives with the app scheme.
   static var deeplinkSchemes: [String] { get }
-  /// The patterns, in the syntax of `RoutePattern`, of the links that open this
+  /// The patterns, in the route-pattern syntax (`Docs/RoutePatterns.md`), of the links that open this
   /// module; the first is the one ``deeplink(_:scheme:)`` builds links with.
   static var deeplinkPatterns: [String] { get }
   /// Regular expressions (`NSRegularExpression` syntax) for teams migrating from string
@@ -55,13 +55,12 @@ extension Deeplinkable {
 
   /// Builds a link to this module from its first pattern and the first of its schemes (or
   /// `scheme`, the app's scheme, for a module that answers to any of the app's schemes): reverse
-  /// routing with `RoutePattern.link(_:scheme:host:)`, so matching the link gives
-  /// back `parameters`.
+  /// routing of the pattern, so matching the link gives back `parameters`.
   ///
   /// - Parameters:
   ///   - parameters: a value for every required capture of the first pattern.
   ///   - scheme: the app scheme of the linker's configuration
-  ///     (`DeepLinkConfiguration.appScheme`), used when ``deeplinkSchemes`` is
+  ///     (``DeepLinkCore/DeepLinkConfiguration/appScheme``), used when ``deeplinkSchemes`` is
   ///     empty. Always required, so a call cannot compile without the scheme a module may need.
   /// - Throws: ``DeepLinkCore/ReverseRoutingError`` naming what is missing or does not fit; a
   ///   module whose first pattern is absent or malformed (which ``DeeplinkableRouter`` refuses at

@@ -24,7 +24,7 @@ public struct ResponderRoutes: Sendable {
 
   /// Compiles `patterns`, most important first (earlier patterns win ties).
   ///
-  /// - Parameter patterns: patterns in the syntax of `RoutePattern`.
+  /// - Parameter patterns: patterns in the route-pattern syntax (`Docs/RoutePatterns.md`).
   /// - Throws: ``DeepLinkCore/DeepLinkConfigurationError/malformedPattern(_:)`` for a pattern that
   ///   does not parse, ``DeepLinkCore/DeepLinkConfigurationError/conflictingRoutes(_:)`` for two
   ///   patterns that match exactly the same links.

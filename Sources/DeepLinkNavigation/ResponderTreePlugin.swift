@@ -9,8 +9,7 @@ import Foundation
 /// takes a snapshot when it is created, on the main actor: every node's ``ResponderRoutes``
 /// (immutable, `Sendable`), in depth-first order. Deciding walks that snapshot as the default
 /// ``DeepLinkResponder/hitTest(with:)`` walks the tree; handling, on the main actor, runs the
-/// live tree's `hitTest`, `becomeFirstResponder(child:)` chain and `respond(on:)` (see
-/// `DeepLinkResponder.dispatch(_:)`).
+/// live tree's `hitTest`, `becomeFirstResponder(child:)` chain and `respond(on:)`.
 ///
 /// The snapshot is the tree's vocabulary of links: children added later answer the links that
 /// are in it. When the set of patterns changes, install a new plugin. When the live tree no
@@ -43,8 +42,8 @@ public struct ResponderTreePlugin: DeepLinkHandlerPlugin {
   ///   - root: the tree's root, usually the application coordinator.
   ///   - name: the name in telemetry and `debugInfo`.
   ///   - unreachable: called with a link the snapshot accepted but no live node responds to.
-  ///   - navigate: called, after the tree responded, with where the link took the app
-  ///     (`DeepLinkResponder.deepLinkNavigation(for:)`): the same shape a routed link's
+  ///   - navigate: called, after the tree responded, with where the link took the app (the
+  ///     responder chain's tab and the screens its nodes show): the same shape a routed link's
   ///     navigation state has, for an app that keeps its tabs' stacks in one model
   ///     (``TabNavigationState``).
   @MainActor

@@ -5,7 +5,7 @@ import PlatformLinks
 /// asked, and answers confirmations and sign-ins as the test says.
 ///
 /// ```swift
-/// #expect(navigator.shownValues == [[ProductPage(id: 123, locale: "fr")]])
+/// #expect(navigator.shown.last?.last as? ProductPage == ProductPage(id: 123, locale: "fr"))
 /// ```
 @MainActor
 public final class RecordingNavigator: Navigator, Session {

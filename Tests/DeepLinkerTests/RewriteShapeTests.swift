@@ -82,6 +82,12 @@ import Testing
     return try DeepLinkConfiguration(compiling: specification)
   }
 
+  @Test("a rule reads as its source pattern and its target route, as its doc comment shows")
+  func ruleDescription() {
+    let rule = UniversalLink("https://shop.example.ca/fr/panier", to: "/cart", parameters: ["locale": "fr"])
+    #expect(rule.description == "https://shop.example.ca/fr/panier → /cart")
+  }
+
   @Test("every rule shape rewrites to the link, route and parameters expected", arguments: rows)
   func rewrite(_ row: Row) throws {
     let decision = try Self.configuration().decide(row.link)

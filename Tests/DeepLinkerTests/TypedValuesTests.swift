@@ -182,7 +182,8 @@ final class MeasurePlugin: DeepLinkHandlerPlugin {
       "disabledByPolicy",
     ]
     #expect(DeepLinkReason.allCases.map(\.rawValue) == words)
-    #expect(DeepLinkReason.allCases.allSatisfy { $0.description == $0.rawValue })
+    #expect(DeepLinkReason.allCases.allSatisfy { "\($0)" == $0.rawValue })  // messages interpolate the word
+    #expect(DeepLinkOutcome.allCases.allSatisfy { "\($0)" == $0.rawValue })
     #expect(DeepLinkDecision.Reason.noRoute.rawValue == "noRoute")
     #expect(DeepLinkResult.dropped(reason: .barrierFailed).description == "dropped(barrierFailed)")
   }

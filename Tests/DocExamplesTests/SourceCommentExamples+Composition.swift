@@ -149,7 +149,7 @@ final class AppSession: Session {
 
 // Sources/DeepLinkTesting/RecordingNavigator.swift
 @MainActor @DocLines func recordingNavigatorExample(navigator: RecordingNavigator) {
-  #expect(navigator.shownValues == [[ProductPage(id: 123, locale: "fr")]])
+  #expect(navigator.shown.last?.last as? ProductPage == ProductPage(id: 123, locale: "fr"))
 }
 
 // Sources/DeepLinkCore/Destinations/DeepLinker+Destinations.swift

@@ -81,10 +81,9 @@ struct StoreLinks: CustomDeeplinkRouteProvider {
 }
 
 // Sources/DeepLinkCore/Rewrite/UniversalLink.swift
-@DocLines func universalLinkExample() throws {
-  let cart = try RoutePattern("/cart")
-  let rule = UniversalLink("https://shop.example.ca/fr/panier", to: cart, parameters: ["locale": "fr"])
-  rule.target  // RouteID(name: "/cart", pattern: "/cart")
+@DocLines func universalLinkExample() {
+  let rule = UniversalLink("https://shop.example.ca/fr/panier", to: "/cart", parameters: ["locale": "fr"])
+  rule.description  // "https://shop.example.ca/fr/panier → /cart"
 }
 
 // Sources/PlatformLinks/PlatformLinks.swift
@@ -148,7 +147,7 @@ struct StoreLinks: CustomDeeplinkRouteProvider {
   let linker = try DeepLinker.configure()
     .add(urlSchemes: [URLScheme("shop")])
     .install(plugin: TransactionPlugin())
-    .install(barrier: AuthenticationBarrier(session: session))
+    .install(barrier: SignInBarrier(session: session))
     .with(notFoundHandler: { link in print("no route for \(link)") })
     .initialize()
   try linker.addRoute("/product/{id:int}") { link, state in

@@ -16,20 +16,25 @@ extension DeepLinkConfiguration {
   ///   - input: the link as received.
   ///   - source: where it came from; by default, from outside the app (custom scheme or
   ///     universal link by its scheme), so confirmation barriers apply.
-  ///   - tracing: whether to record each step in `DeepLinkDecision.trace` (for `explain`).
   /// - Complexity: O(*n*) in the link's length plus the route lookup, which does not grow with
   ///   the number of routes; opaque plugins are asked in install order only when no table
   ///   route matched.
-  public func decide(_ input: String, source: LinkSource? = nil, tracing: Bool = false) -> DeepLinkDecision {
+  public func decide(_ input: String, source: LinkSource? = nil) -> DeepLinkDecision {
+    plannedDecision(input, source: source, tracing: false, planning: false).decision
+  }
+
+  /// ``decide(_:source:)``, recording each step in the decision's trace when `tracing` (for
+  /// `explain`).
+  package func decide(_ input: String, source: LinkSource? = nil, tracing: Bool) -> DeepLinkDecision {
     plannedDecision(input, source: source, tracing: tracing, planning: false).decision
   }
 
-  /// ``decide(_:source:tracing:)`` with the candidates the linker runs for a routed decision, in
+  /// ``decide(_:source:)`` with the candidates the linker runs for a routed decision, in
   /// order: the route or plugin chosen, then the remaining table candidates, then the opaque
   /// plugins after the one chosen that take the link, each with what it receives and the
   /// barriers it passes. The candidates are the linker's own; the decision stays data only.
   /// Without `planning`, the match walk ends at the route or plugin chosen (unless it is traced)
-  /// and no candidates are returned (``decide(_:source:tracing:)``).
+  /// and no candidates are returned (``decide(_:source:)``).
   ///
   /// Each stage is one function, in the order a link meets them: `parse`, `admit`, `rewrite`,
   /// `matchTable` then `matchPlugins` (one walk over the table's matches, then one over the
@@ -74,7 +79,7 @@ extension DeepLinkConfiguration {
     return (unmatched(walk, &trace, namedUnknownBarrier: plugins.namedUnknownBarrier), [])
   }
 
-  /// ``decide(_:source:tracing:)`` with the table routes its match walk met, most specific first,
+  /// ``decide(_:source:)`` with the table routes its match walk met, most specific first,
   /// each with what became of it: what `deeplink explain` shows of the match.
   package func tracedDecision(_ input: String, source: LinkSource? = nil) -> (
     decision: DeepLinkDecision, candidates: [DecisionTrace.Candidate]
@@ -96,7 +101,7 @@ extension DeepLinkConfiguration {
   /// configuration.decide(utf8: Array("shop://transaction/".utf8) + [0xC0, 0xAF]).reason  // .invalidUTF8
   /// ```
   ///
-  /// - Complexity: ``decide(_:source:tracing:)``'s, plus one validation of the bytes.
+  /// - Complexity: ``decide(_:source:)``'s, plus one validation of the bytes.
   package func decide(utf8 bytes: some Collection<UInt8>, source: LinkSource? = nil, tracing: Bool = false)
     -> DeepLinkDecision
   {

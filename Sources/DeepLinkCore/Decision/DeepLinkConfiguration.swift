@@ -19,7 +19,7 @@ final class OpaquePlugin: Sendable {
 
 /// Everything the synchronous part of the pipeline needs, compiled and immutable.
 ///
-/// ``decide(_:source:tracing:)`` is a pure function of this value: it takes no lock and may be
+/// ``decide(_:source:)`` is a pure function of this value: it takes no lock and may be
 /// called from any thread. A ``DeepLinker`` holds one and replaces it whole when routes change.
 /// It is a final class with only constant properties, so passing it around costs one reference
 /// count, not a copy of every table.
@@ -31,7 +31,7 @@ public final class DeepLinkConfiguration: Sendable {
   /// The rewrite rules, in effect order (overridden rules removed).
   package var universalLinks: [UniversalLink] { rewriteRules.map(\.rule) }
   /// The scheme rewritten links get: the first registered scheme without a custom host.
-  package let appScheme: String
+  public let appScheme: String
   /// The filters applied before routing.
   package let filters: LinkFilters
   /// The barrier every link passes, if any.
@@ -218,7 +218,7 @@ public final class DeepLinkConfiguration: Sendable {
   package var opaquePluginNames: [String] { opaquePlugins.map(\.target.name) }
 
   /// The names of the installed barriers, sorted.
-  package var barrierNames: [BarrierName] { barriers.names.sorted() }
+  package var barrierNames: [BarrierName] { barriers.names.sorted(by: <) }
 
   /// Who installed each opaque plugin of ``opaquePluginNames``, in the same order.
   package var opaquePluginOwners: [LinkOwner] { opaquePlugins.map(\.target.owner) }

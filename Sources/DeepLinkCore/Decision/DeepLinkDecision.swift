@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the pipeline decided for a link, before anything asynchronous happens.
-public enum DeepLinkOutcome: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum DeepLinkOutcome: String, Sendable, Hashable, CaseIterable {
   /// The link is ours and matched a route or plugin.
   case routed
   /// An `http`/`https` link that is not ours (or a path on our domains the app does not open):
@@ -15,8 +15,6 @@ public enum DeepLinkOutcome: String, Sendable, Hashable, CaseIterable, CustomStr
   case notFound
   /// Malformed, dangerous or of an unregistered scheme: never routed, never opened externally.
   case invalid
-
-  public var description: String { rawValue }
 }
 
 /// Where a link came from; decides, among other things, whether a confirmation barrier applies.
@@ -60,7 +58,7 @@ package struct DeepLinkTraceStep: Sendable, Hashable, CustomStringConvertible {
 
 /// The synchronous decision for one link: parse → admit → rewrite → match.
 ///
-/// Produced by ``DeepLinkConfiguration/decide(_:source:tracing:)``, a pure function safe to
+/// Produced by ``DeepLinkConfiguration/decide(_:source:)``, a pure function safe to
 /// call from any thread. It is data only: what was decided and why, never how the linker will
 /// run it (which handler or plugin, with which payload: that plan is the linker's own).
 public struct DeepLinkDecision: Sendable {
@@ -107,7 +105,7 @@ public struct DeepLinkDecision: Sendable {
   var policyFallback: DeepLink? = nil
 
   /// The link the route matched: the rewritten one if a rewrite applied.
-  public var routedLink: DeepLink? { rewrittenTo ?? link }
+  package var routedLink: DeepLink? { rewrittenTo ?? link }
 
   /// The fragment a link handed to the browser from one of the app's own domains carries: the
   /// association files the package writes exclude it (Apple's documented example of an excluded

@@ -8,7 +8,7 @@
 /// configuration.decide("shop://nowhere").reason  // .noRoute
 /// configuration.decide("shop://nowhere").reason?.rawValue  // "noRoute"
 /// ```
-public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable {
   // MARK: parse (`invalid`; `encodedSlash` and `userInfo` are `notFound` for a link from outside on the app's
   // own domains or schemes, which Android opens the app for): see ``DeepLinkError``
 
@@ -65,8 +65,8 @@ public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStri
   case queueOverflow
   /// The cold-start buffer was full; the oldest buffered link was dropped.
   case coldStartBufferOverflow
-  /// The router's configuration could not be composed at launch
-  /// (`DeepLinker.dropBufferedLinks(reason:)`): a link that waited for it is dropped.
+  /// The router's configuration could not be composed at launch: a link that waited for it is
+  /// dropped.
   case notComposed
   /// An opaque plugin's answer named a barrier that is not installed, and no other candidate
   /// took the link: it is decided `notFound` (the plugin is skipped), never dropped at run time.
@@ -78,8 +78,6 @@ public enum DeepLinkReason: String, Sendable, Hashable, CaseIterable, CustomStri
   /// The link policy in force switches the link's route, rule or host off
   /// (``LinkPolicy``): `external` to the entry's fallback or the link itself, else `notFound`.
   case disabledByPolicy
-
-  public var description: String { rawValue }
 
   /// Whether the link parser refused the link for this reason: the decision's input was never
   /// read as a link, so it may hold anything (a password in user info), and tools show it only

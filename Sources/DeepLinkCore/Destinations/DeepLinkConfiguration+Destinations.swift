@@ -40,7 +40,7 @@ extension DeepLinkConfiguration {
   /// with parameters that do not make one (never for a decision of this configuration, whose
   /// composition checked the type, as long as the type's `Decodable` conformance is the
   /// compiler's own).
-  package func destination(for decision: DeepLinkDecision) -> (any LinkDestination)? {
+  public func destination(for decision: DeepLinkDecision) -> (any LinkDestination)? {
     guard let type = target(of: decision)?.destination else { return nil }
     return try? decision.parameters.decode(type)
   }

@@ -1,5 +1,5 @@
 /// A tab of the app (`home`, `account`): the place a route's screens live.
-public struct NavigationTab: RawRepresentable, Sendable, Hashable, Comparable, Codable, ExpressibleByStringLiteral,
+public struct NavigationTab: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral,
   CustomStringConvertible
 {
   /// The tab's name.
@@ -11,7 +11,7 @@ public struct NavigationTab: RawRepresentable, Sendable, Hashable, Comparable, C
   /// A tab named `value`.
   public init(stringLiteral value: String) { self.rawValue = value }
 
-  public static func < (lhs: NavigationTab, rhs: NavigationTab) -> Bool { lhs.rawValue < rhs.rawValue }
+  package static func < (lhs: NavigationTab, rhs: NavigationTab) -> Bool { lhs.rawValue < rhs.rawValue }
 
   public var description: String { rawValue }
 }

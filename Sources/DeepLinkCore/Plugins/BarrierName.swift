@@ -10,7 +10,7 @@
 /// ```swift
 /// try linker.addRoute("/checkout", barriers: ["authentication"]) { _, _ in true }
 /// ```
-public struct BarrierName: RawRepresentable, Sendable, Hashable, Comparable, ExpressibleByStringLiteral,
+public struct BarrierName: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral,
   CustomStringConvertible
 {
   /// The name as written.
@@ -30,7 +30,7 @@ public struct BarrierName: RawRepresentable, Sendable, Hashable, Comparable, Exp
     self.rawValue = value
   }
 
-  public static func < (lhs: BarrierName, rhs: BarrierName) -> Bool { lhs.rawValue < rhs.rawValue }
+  package static func < (lhs: BarrierName, rhs: BarrierName) -> Bool { lhs.rawValue < rhs.rawValue }
 
   /// The name as written: what the CLI, telemetry and errors print.
   public var description: String { rawValue }

@@ -68,7 +68,7 @@ extension AsyncDeepLinkHandlingBarrier {
 /// ```
 ///
 /// The name defaults to the type's name; a barrier the platform reserves a name for declares
-/// ``barrierName`` (`AuthenticationBarrier.barrierName` is `authentication`).
+/// ``barrierName`` (the platform's sign-in barrier is named `authentication`).
 public protocol TypeNamedBarrier: DeepLinkHandlingBarrier {
   /// The name of every barrier of this type.
   static var barrierName: BarrierName { get }
@@ -80,7 +80,7 @@ extension TypeNamedBarrier {
 }
 
 extension BarrierName {
-  /// The name of the barriers of type `barrier`: `barriers: [BarrierName(AuthenticationBarrier.self)]`.
+  /// The name of the barriers of type `barrier`: `barriers: [BarrierName(SignInBarrier.self)]`.
   public init<Barrier: TypeNamedBarrier>(_ barrier: Barrier.Type) {
     self = Barrier.barrierName
   }

@@ -87,7 +87,7 @@ extension LinkPolicy {
 }
 
 extension DeepLinkConfiguration {
-  /// Decides `input` (see ``decide(_:source:tracing:)``) under `policy`, if one is given.
+  /// Decides `input` (see ``decide(_:source:)``) under `policy`, if one is given.
   package func decide(
     _ input: String, source: LinkSource? = nil, tracing: Bool = false, policy: LinkPolicy?, at date: Date = Date()
   ) -> DeepLinkDecision {

@@ -1,6 +1,6 @@
 /// A rule that turns a web link (or a link of a market scheme) into one of the app's own links.
 ///
-/// The source is a host-bound or scheme-bound `RoutePattern`; the target is a route of the app
+/// The source is a host-bound or scheme-bound pattern; the target is a route of the app
 /// (``RouteID``) with its app pattern (`/product/{id}`), so a rewrite only ever produces a platform
 /// link. Both patterns are parsed once, when the rule is declared; a malformed one is reported
 /// when the configuration is compiled. Captures the target needs are filled from the source's
@@ -8,9 +8,8 @@
 /// the handler as extra parameters.
 ///
 /// ```swift
-/// let cart = try RoutePattern("/cart")
-/// let rule = UniversalLink("https://shop.example.ca/fr/panier", to: cart, parameters: ["locale": "fr"])
-/// rule.target  // RouteID(name: "/cart", pattern: "/cart")
+/// let rule = UniversalLink("https://shop.example.ca/fr/panier", to: "/cart", parameters: ["locale": "fr"])
+/// rule.description  // "https://shop.example.ca/fr/panier → /cart"
 /// ```
 ///
 /// A market names a platform route instead (`UniversalLink("shopca://flyer/{id}", to: .flyer)`,

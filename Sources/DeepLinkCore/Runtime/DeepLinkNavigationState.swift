@@ -12,7 +12,7 @@ public struct DeepLinkNavigationState: Sendable {
   /// What the app's ``DeepLinker/navigationContextProvider`` returned when the handler ran
   /// (the selected tab, the presented screen…).
   public let context: (any Sendable)?
-  /// The link the route matched (``DeepLinkDecision/routedLink``); `nil` when the state was
+  /// The link the route matched (after the rewrite, if a rule rewrote it); `nil` when the state was
   /// made outside a linker without one.
   public let link: DeepLink?
   /// The route's destination (``LinkDestination``), made once from ``parameters`` before the

@@ -161,7 +161,7 @@ extension DeepLinker {
     }
 
     /// The clock for timeouts and durations (inject a manual one in tests).
-    package func with(clock: some DeepLinkClock) -> Configurator {
+    public func with(clock: some DeepLinkClock) -> Configurator {
       with { $0.clock = clock }
     }
 

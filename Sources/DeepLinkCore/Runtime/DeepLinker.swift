@@ -25,7 +25,7 @@ public typealias DeepLinkPreconditionHandler = @MainActor @Sendable () async -> 
 /// let linker = try DeepLinker.configure()
 ///   .add(urlSchemes: [URLScheme("shop")])
 ///   .install(plugin: TransactionPlugin())
-///   .install(barrier: AuthenticationBarrier(session: session))
+///   .install(barrier: SignInBarrier(session: session))
 ///   .with(notFoundHandler: { link in print("no route for \(link)") })
 ///   .initialize()
 /// try linker.addRoute("/product/{id:int}") { link, state in
@@ -114,8 +114,14 @@ public final class DeepLinker {
     var continuation: CheckedContinuation<DeepLinkResult, Never>?
   }
 
-  /// Creates a linker that buffers links until it is configured and initialised.
-  package init(clock: any DeepLinkClock = SystemDeepLinkClock()) {
+  /// Creates a linker that buffers links until it is configured and initialised: create it
+  /// before the first link can arrive, then call its `configure()`.
+  public convenience init() {
+    self.init(clock: SystemDeepLinkClock())
+  }
+
+  /// A linker on `clock` (the suites' manual clock).
+  package init(clock: any DeepLinkClock) {
     self.clock = clock
   }
 
@@ -125,7 +131,7 @@ public final class DeepLinker {
   }
 
   /// Starts configuring this linker, for example one created early to buffer cold-start links.
-  package func configure() -> Configurator {
+  public func configure() -> Configurator {
     Configurator(linker: self)
   }
 
@@ -142,7 +148,7 @@ public final class DeepLinker {
   /// `initialize()`; after it, the configuration is recompiled at once.
   ///
   /// - Parameters:
-  ///   - pattern: a `RoutePattern` (`/product/{id:int}`).
+  ///   - pattern: a route pattern (`/product/{id:int}`, `Docs/RoutePatterns.md`).
   ///   - waitForPreconditions: whether links wait for the global preconditions.
   ///   - barriers: barriers, by name, the link must pass first.
   ///   - changesState: whether the route pays, deletes, follows…: it then passes the
