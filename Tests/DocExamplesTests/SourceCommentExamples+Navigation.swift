@@ -184,7 +184,7 @@ extension ProductDetailModule: DeeplinkContextUpdatable {
 // Sources/DeepLinkCore/Destinations/LinkNavigation.swift
 @DocLines func linkPlacementExample() {
   let placement = LinkPlacement(tab: "account", parents: [OrderHistoryPage.self], policy: .update)
-  placement.parents.count  // 1
+  placement == .root(of: "account")  // false: the order is pushed above its parent
 }
 
 // Sources/DeepLinkNavigation/TabNavigationState.swift

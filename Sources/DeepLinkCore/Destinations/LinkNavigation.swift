@@ -11,8 +11,10 @@ public struct NavigationTab: RawRepresentable, Sendable, Hashable, Codable, Expr
   /// A tab named `value`.
   public init(stringLiteral value: String) { self.rawValue = value }
 
+  /// Whether `lhs`'s name sorts before `rhs`'s, for listing tabs in a stable order.
   package static func < (lhs: NavigationTab, rhs: NavigationTab) -> Bool { lhs.rawValue < rhs.rawValue }
 
+  /// The tab's name.
   public var description: String { rawValue }
 }
 
@@ -42,7 +44,7 @@ public enum NavigationPolicy: String, Sendable, Hashable, CaseIterable, Codable 
 ///
 /// ```swift
 /// let placement = LinkPlacement(tab: "account", parents: [OrderHistoryPage.self], policy: .update)
-/// placement.parents.count  // 1
+/// placement == .root(of: "account")  // false: the order is pushed above its parent
 /// ```
 public struct LinkPlacement: Sendable, Hashable {
   /// The tab the route's screens live in.
@@ -75,6 +77,7 @@ public struct LinkPlacement: Sendable, Hashable {
       && lhs.parents.map(ObjectIdentifier.init) == rhs.parents.map(ObjectIdentifier.init)
   }
 
+  /// Hashes the tab and the parents' types, which `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(tab)
     hasher.combine(parents.map(ObjectIdentifier.init))
@@ -103,7 +106,7 @@ public struct LinkPlacement: Sendable, Hashable {
 /// The path is ready to assign to the tab's SwiftUI `NavigationStack` path (each value is
 /// `Hashable` and `Codable`), or to turn into view controllers in UIKit. For a route that is its
 /// tab's root (``isTabRoot``) the path holds the root's value alone: the tab shows its root with
-/// nothing pushed, and `stack` is empty.
+/// nothing pushed.
 public struct LinkNavigation: Sendable, Hashable, CustomStringConvertible {
   /// The tab to select.
   public let tab: NavigationTab
@@ -131,16 +134,21 @@ public struct LinkNavigation: Sendable, Hashable, CustomStringConvertible {
   /// root.
   package var stack: [any LinkDestination] { isTabRoot ? [] : path }
 
+  /// Whether both select the same tab and show the same destinations (compared as
+  /// `AnyHashable` values, in order), with the same root flag and policy.
   public static func == (lhs: LinkNavigation, rhs: LinkNavigation) -> Bool {
     lhs.tab == rhs.tab && lhs.isTabRoot == rhs.isTabRoot && lhs.policy == rhs.policy
       && lhs.path.map { AnyHashable($0) } == rhs.path.map { AnyHashable($0) }
   }
 
+  /// Hashes the tab and the path, which `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(tab)
     hasher.combine(path.map { AnyHashable($0) })
   }
 
+  /// The tab, then the path's destinations joined by `→` (`(root)` when empty), then the root
+  /// flag and a policy other than `replace`.
   public var description: String {
     "\(tab): " + (path.isEmpty ? "(root)" : path.map { "\($0)" }.joined(separator: " → "))
       + (isTabRoot ? " (tab root)" : "") + (policy == .replace ? "" : " [\(policy)]")
