@@ -11,20 +11,23 @@ import Testing
     ("DeepLinkApple", "Sources/DeepLinkApple"), ("DeepLinkTesting", "Sources/DeepLinkTesting"),
   ]
 
+  /// The text of each Swift file under `path`.
+  static func swiftTexts(under path: String) -> [String] {
+    let root = DocBlocksTests.repository.appendingPathComponent(path)
+    let files =
+      FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+    return files.filter { $0.pathExtension == "swift" }.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+  }
+
   /// The names of the top-level public declarations in the Swift files under `path`.
   static func publicNames(under path: String) -> Set<String> {
-    let root = DocBlocksTests.repository.appendingPathComponent(path)
     let declaration = try! NSRegularExpression(
       pattern:
         #"^(?:@\w+(?:\([^)]*\))?\s+)*public\s+(?:final\s+)?(?:struct|enum|class|protocol|actor|typealias|func|let|var)\s+([A-Za-z_][A-Za-z0-9_]*)"#,
       options: [.anchorsMatchLines])
     var names: Set<String> = []
-    let files =
-      FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
-    for file in files where file.pathExtension == "swift" {
-      guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
-      let range = NSRange(text.startIndex..., in: text)
-      for match in declaration.matches(in: text, range: range) {
+    for text in swiftTexts(under: path) {
+      for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
         if let name = Range(match.range(at: 1), in: text) { names.insert(String(text[name])) }
       }
     }
@@ -34,17 +37,11 @@ import Testing
   /// How many declarations, top-level or members, the Swift files under `path` make public: the
   /// lines that start with `public`, after any attributes.
   static func publicDeclarationCount(under path: String) -> Int {
-    let root = DocBlocksTests.repository.appendingPathComponent(path)
     let declaration = try! NSRegularExpression(
       pattern: #"^[ \t]*(?:@\w+(?:\([^)]*\))?\s+)*public\b"#, options: [.anchorsMatchLines])
-    var count = 0
-    let files =
-      FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
-    for file in files where file.pathExtension == "swift" {
-      guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
-      count += declaration.numberOfMatches(in: text, range: NSRange(text.startIndex..., in: text))
+    return swiftTexts(under: path).reduce(0) {
+      $0 + declaration.numberOfMatches(in: $1, range: NSRange($1.startIndex..., in: $1))
     }
-    return count
   }
 
   @Test("the libraries make at most 500 declarations public, DeepLinkCore at most 250 (Docs/API.md)")
